@@ -1,0 +1,27 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { htmlContentType } from "./html.ts";
+import { renderIndexPage } from "./index-page.ts";
+import { mailRoutes, type MailStore } from "./mail/mail-catcher.ts";
+import { schedulingMock } from "./scheduling/scheduling-mock.ts";
+
+export interface MocksAppOptions {
+  /** Store filled by the SMTP side of the mail catcher. */
+  mailStore: MailStore;
+  /** Extra origins allowed to frame the scheduling pages. */
+  frameAncestors?: string[];
+  /** Clock for the scheduling mock; injectable for tests. */
+  now?: () => Date;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** One HTTP server for every provider mock; each provider is its own plugin. */
+export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false });
+
+  app.register(mailRoutes, { store: options.mailStore });
+  app.register(schedulingMock, { frameAncestors: options.frameAncestors, now: options.now });
+
+  app.get("/", async (_request, reply) => reply.type(htmlContentType).send(renderIndexPage()));
+
+  return app;
+}

@@ -1,0 +1,76 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { AppConfig } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import type { AppDeps } from "./deps.ts";
+import { authRoutes } from "./features/auth/auth.routes.ts";
+import { termsRoutes } from "./features/terms/terms.routes.ts";
+import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { contextFactory } from "./trpc/context.ts";
+import { appRouter, type AppRouter } from "./trpc/router.ts";
+
+export const API_PREFIX = "/api/rcr/v1";
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
+export async function buildApp({ config, db, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
+    bodyLimit: 3 * 1024 * 1024,
+  });
+  const deps: AppDeps = { config, prisma: db.prisma, mailer: mailer ?? createMailer(config) };
+  app.decorate("deps", deps);
+  if (!mailer) app.addHook("onClose", async () => deps.mailer.close());
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+
+  await app.register(
+    async (api) => {
+      api.addHook("onSend", async (_request, reply) => {
+        if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+      });
+      await api.register(authRoutes, { deps });
+      await api.register(termsRoutes, { deps });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: { router: appRouter, createContext: contextFactory(deps) } satisfies { router: AppRouter; createContext: unknown },
+  });
+
+  const webDir = path.resolve(config.WEB_DIST_DIR);
+  const hasWeb = existsSync(path.join(webDir, "index.html"));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith("/api/") || request.url.startsWith("/trpc");
+    if (!isApi && hasWeb && request.method === "GET") {
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ statusCode: 404, error: "NOT_FOUND", message: "Recurso no encontrado" });
+  });
+
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

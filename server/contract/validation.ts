@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { isValidRut } from "./rut.ts";
+
+// Every validation rule of SPEC §5 with its exact Spanish message; used by the React forms and the server routes.
+
+export const messages = {
+  rut: "Rut inválido",
+  required: "Campo Obligatorio",
+  loginPassword: "La contraseña debe tener al menos 8 caracteres",
+  newPassword: "El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número",
+  commonPassword: "La contraseña es demasiado común, elija otra",
+  passwordMismatch: "Las contraseñas no coinciden",
+  name: "Solo letras",
+  email: "Correo electrónico inválido",
+  emailAdminEdit: "Email inválido",
+  emailCreateUser: "La dirección de correo es incorrecta",
+  phone: "Solo caracteres numéricos",
+  birthDate: "La fecha es inválida",
+  digitsOnly: "Solo numeros",
+  pdfOnly: "Solo se permiten archivos PDF",
+  pdfTooLarge: (name: string) => `El archivo ${name} pesa más de 2MB`,
+} as const;
+
+export const MAX_PDF_BYTES = 2 * 1024 * 1024;
+
+const requiredString = (message: string = messages.required) =>
+  z.string({ error: message }).trim().min(1, { error: message });
+
+export const rutSchema = z.string({ error: messages.rut }).trim().refine(isValidRut, { error: messages.rut });
+
+export const loginPasswordSchema = z
+  .string({ error: messages.required })
+  .min(1, { error: messages.required })
+  .min(8, { error: messages.loginPassword })
+  .max(200, { error: messages.loginPassword });
+
+const newPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+export const newPasswordSchema = z
+  .string({ error: messages.required })
+  .min(1, { error: messages.required })
+  .max(200, { error: messages.newPassword })
+  .regex(newPasswordPattern, { error: messages.newPassword });
+
+/** New password + confirmation; the mismatch message sits on passwordConfirmation. */
+export const passwordPairSchema = z
+  .object({ password: newPasswordSchema, passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }) })
+  .refine((v) => v.password === v.passwordConfirmation, { error: messages.passwordMismatch, path: ["passwordConfirmation"] });
+
+const namePattern = /^[A-Za-zÀ-ÖØ-öø-ÿ' ]+$/;
+export const personNameSchema = requiredString().max(80, { error: messages.name }).regex(namePattern, { error: messages.name });
+/** Optional middle name (SPEC §3 secondName): empty allowed, letters only otherwise. */
+export const optionalNameSchema = z.string().trim().max(80, { error: messages.name }).regex(/^[A-Za-zÀ-ÖØ-öø-ÿ' ]*$/, { error: messages.name });
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailSchemaWith = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(254, { error: message }).regex(emailPattern, { error: message });
+export const emailSchema = emailSchemaWith(messages.email);
+export const adminEditEmailSchema = emailSchemaWith(messages.emailAdminEdit);
+export const createUserEmailSchema = emailSchemaWith(messages.emailCreateUser);
+
+export const phoneSchema = z
+  .string({ error: messages.phone })
+  .trim()
+  .min(8, { error: messages.phone })
+  .max(20, { error: messages.phone })
+  .regex(/^\+?\d+([ -]?\d+)*$/, { error: messages.phone });
+
+/** Birth date as "YYYY-MM-DD" (or an ISO timestamp): a real date, not in the future. */
+export const birthDateSchema = z
+  .string({ error: messages.birthDate })
+  .trim()
+  .refine(
+    (value) => {
+      const day = value.slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getTime() <= Date.now() && date.getUTCFullYear() >= 1900;
+    },
+    { error: messages.birthDate },
+  )
+  .transform((value) => value.slice(0, 10));
+
+export const digitsOnlySchema = requiredString().regex(/^\d+$/, { error: messages.digitsOnly });
+
+export const roleTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "Tipo de usuario inválido" });
+
+/** Personal data a user edits (SPEC §2 'Mi cuenta', §3 User). */
+export const profileSchema = z.object({
+  firstName: personNameSchema,
+  secondName: optionalNameSchema.optional(),
+  lastName: personNameSchema,
+  secondLastName: personNameSchema,
+  email: emailSchema,
+  phoneNumber: phoneSchema,
+  birthDate: birthDateSchema,
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export interface ProfileFields {
+  firstName?: string | null;
+  lastName?: string | null;
+  secondLastName?: string | null;
+  phoneNumber?: string | null;
+  email?: string | null;
+  birthDate?: string | Date | null;
+}
+
+/** SPEC §5 profile completeness: these six fields must all be present. */
+export function isProfileComplete(user: ProfileFields): boolean {
+  return [user.firstName, user.lastName, user.secondLastName, user.phoneNumber, user.email, user.birthDate].every(
+    (value) => value !== null && value !== undefined && String(value).trim() !== "",
+  );
+}
+
+export const loginSchema = z.object({
+  rut: rutSchema,
+  password: loginPasswordSchema,
+  clinic: z.string().trim().max(60).optional(),
+});
+
+export const createUserSchema = z.object({
+  rut: rutSchema,
+  email: createUserEmailSchema,
+  roleType: roleTypeSchema.default(2),
+  rcrLink: z.string().trim().max(500).optional(),
+});
+
+/** First message of a zod error, for 400 answers and form banners. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Datos inválidos";
+}

@@ -1,0 +1,20 @@
+import { loadConfig } from "../config.ts";
+import { databaseTargetFromEnv, openDatabase } from "./database.ts";
+import { applyMigrations, createMigration } from "./migrate.ts";
+
+// npm run db:migrate            → applies pending migrations to the configured database
+// npm run db:diff -- <name>     → writes prisma/migrations/<stamp>_<name> from the schema (uses a scratch in-memory database)
+const [command, name] = process.argv.slice(2);
+if (command === "diff") {
+  if (!name) throw new Error("Uso: npm run db:diff -- <nombre>");
+  const scratch = await openDatabase({ kind: "pglite", dataDir: null });
+  const dir = await createMigration(scratch, name);
+  console.log(dir ? `Migración creada: ${dir}` : "El esquema no tiene cambios.");
+  await scratch.close();
+} else {
+  const config = loadConfig();
+  const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR));
+  const applied = await applyMigrations(db);
+  console.log(applied.length ? `Migraciones aplicadas: ${applied.join(", ")}` : "La base de datos está al día.");
+  await db.close();
+}

@@ -1,0 +1,12 @@
+import { loadConfig } from "../config.ts";
+import { databaseTargetFromEnv, openDatabase } from "./database.ts";
+import { applyMigrations } from "./migrate.ts";
+import { seedDemoData } from "./seed.ts";
+
+// npm run db:seed → adds the demo clinics and any missing demo account (idempotent).
+const config = loadConfig();
+const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR));
+await applyMigrations(db);
+const { created } = await seedDemoData(db.prisma, { onlyWhenEmpty: false });
+console.log(`Datos de demostración listos (${created} cuentas nuevas).`);
+await db.close();

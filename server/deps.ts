@@ -1,0 +1,15 @@
+import type { AppConfig } from "./config.ts";
+import type { PrismaClient } from "./generated/prisma/client.ts";
+import type { Mailer } from "./lib/mailer.ts";
+
+/** What services need from the outside world; built once in buildApp and passed to every service call. */
+export interface AppDeps {
+  config: AppConfig;
+  prisma: PrismaClient;
+  mailer: Mailer;
+}
+
+/** Who is asking: the network address and, once authenticated, the user. */
+export interface RequestMeta {
+  ip: string;
+}

@@ -1,0 +1,28 @@
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { messages, passwordPairSchema } from "../../contract/validation.ts";
+import { AppError } from "../../lib/errors.ts";
+import { hashPassword, isCommonPassword } from "../../lib/passwords.ts";
+import { parseInput } from "../../http/validate.ts";
+
+/** Checks a new password pair against SPEC §5 and the common-password list; returns the password. */
+export function acceptablePassword(input: { password: unknown; passwordConfirmation: unknown }): string {
+  const { password } = parseInput(passwordPairSchema, input);
+  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", messages.commonPassword);
+  return password;
+}
+
+/**
+ * Stores a new password hash and bumps tokenVersion, so every token issued before stops working.
+ * Runs inside the caller's transaction.
+ */
+export async function storeNewPassword(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  password: string,
+  options: { hasChangedPassword: boolean },
+) {
+  return tx.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(password), tokenVersion: { increment: 1 }, hasChangedPassword: options.hasChangedPassword },
+  });
+}

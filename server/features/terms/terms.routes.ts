@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "../../deps.ts";
+import { requireUser } from "../../http/authenticate.ts";
+import { requestMeta } from "../../http/request-meta.ts";
+import { parseInput } from "../../http/validate.ts";
+import { acceptTerms, hasAcceptedTerms, TERMS_FILE_NAME, termsDocumentUrl, termsPdf } from "./terms.service.ts";
+
+const ZClinicQuery = z.object({ clinic: z.string().trim().max(60).optional() });
+
+/** REST /api/rcr/v1/term-conditions/* (SPEC §7) and the PDF itself, served per clinic. */
+export async function termsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  app.get(`/term-conditions/file/${TERMS_FILE_NAME}`, async (request) => {
+    const { clinic } = parseInput(ZClinicQuery, request.query);
+    return { payload: termsDocumentUrl(clinic) };
+  });
+
+  app.get<{ Params: { clinic: string } }>(`/term-conditions/document/:clinic/${TERMS_FILE_NAME}`, async (request, reply) => {
+    const pdf = await termsPdf(request.params.clinic, deps.config.TERMS_VERSION);
+    return reply
+      .type("application/pdf")
+      .header("Content-Disposition", `inline; filename="${TERMS_FILE_NAME}"`)
+      .header("Cache-Control", "public, max-age=3600")
+      .send(Buffer.from(pdf));
+  });
+
+  app.post("/term-conditions/accept", async (request) => {
+    const user = await requireUser(deps, request.headers.authorization);
+    return (await acceptTerms(deps, user, requestMeta(request))).toISOString();
+  });
+
+  app.get("/term-conditions/validate-tyc", async (request) => hasAcceptedTerms(await requireUser(deps, request.headers.authorization)));
+}

@@ -1,0 +1,50 @@
+import type { AppDeps } from "../deps.ts";
+import { AppError, forbiddenMessage, unauthorizedMessage } from "../lib/errors.ts";
+import { verifyAccessToken } from "../lib/tokens.ts";
+
+export const sessionUserSelect = {
+  id: true,
+  rut: true,
+  email: true,
+  roleType: true,
+  tokenVersion: true,
+  hasChangedPassword: true,
+  dateTyc: true,
+} as const;
+
+export interface SessionUser {
+  id: number;
+  rut: string;
+  email: string;
+  roleType: number;
+  tokenVersion: number;
+  hasChangedPassword: boolean;
+  dateTyc: Date | null;
+}
+
+export function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
+  return match?.[1] ?? null;
+}
+
+/** The user behind an access token, or null when the token is missing, invalid, expired or predates a password change. */
+export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<SessionUser | null> {
+  const token = bearerToken(authorization);
+  if (!token) return null;
+  const claims = await verifyAccessToken(deps.config.JWT_SECRET, token);
+  if (!claims) return null;
+  const user = await deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect });
+  if (!user || user.tokenVersion !== claims.tokenVersion) return null;
+  return user;
+}
+
+export async function requireUser(deps: AppDeps, authorization: string | undefined): Promise<SessionUser> {
+  const user = await authenticate(deps, authorization);
+  if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
+  return user;
+}
+
+/** Throws 403 unless the user has one of the roles. */
+export function requireRole(user: SessionUser, roles: readonly number[]): void {
+  if (!roles.includes(user.roleType)) throw new AppError("FORBIDDEN", forbiddenMessage);
+}

@@ -1,0 +1,39 @@
+/** Error codes the services throw; the one error handler maps them to HTTP statuses and tRPC codes. */
+export const errorStatus = {
+  /** Input failed validation or a business rule (e.g. reused reset token). */
+  BAD_REQUEST: 400,
+  /** Missing, invalid, expired or superseded token; failed login. */
+  UNAUTHORIZED: 401,
+  /** Authenticated but not allowed (e.g. a patient on a staff endpoint). */
+  FORBIDDEN: 403,
+  /** Missing resource, or one the caller may not know exists. */
+  NOT_FOUND: 404,
+  /** State conflict (duplicate RUT, bill already paid). */
+  CONFLICT: 409,
+  /** Upload over the size limit. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** Rate limit reached (login attempts). */
+  TOO_MANY_REQUESTS: 429,
+  /** A provider (mail, payment, laboratory) failed. */
+  BAD_GATEWAY: 502,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = "AppError";
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const genericErrorMessage = "Error de sistema, por favor vuelva a intentarlo";
+export const loginFailedMessage = "El Rut o Contraseña ingresados son inválidos";
+export const unauthorizedMessage = "Su sesión no es válida o ha expirado. Ingrese nuevamente.";
+export const forbiddenMessage = "No tiene permiso para acceder a esta página";

@@ -1,0 +1,68 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { ZodError } from "zod";
+import { Role } from "../contract/roles.ts";
+import { firstIssueMessage } from "../contract/validation.ts";
+import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
+import type { Context } from "./context.ts";
+
+const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  BAD_GATEWAY: "BAD_GATEWAY",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+};
+
+/** AppErrors and zod errors keep their Spanish message; anything else becomes a generic 500. */
+function toTRPCError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof AppError) return new TRPCError({ code: trpcCodes[cause.code], message: cause.message, cause });
+  if (cause instanceof ZodError) return new TRPCError({ code: "BAD_REQUEST", message: firstIssueMessage(cause), cause });
+  if (error.code === "INTERNAL_SERVER_ERROR") return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: genericErrorMessage, cause: error });
+  return error;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const mapped = toTRPCError(error);
+    return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// Errors thrown inside procedures are rethrown with their Spanish message and matching code.
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toTRPCError(result.error);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await ctx.getUser();
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: unauthorizedMessage });
+  return next({ ctx: { ...ctx, user } });
+});
+
+export const patientProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.roleType !== Role.patient) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
+  return next();
+});
+
+export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.roleType !== Role.admin && ctx.user.roleType !== Role.executive) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
+  return next();
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.roleType !== Role.admin) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
+  return next();
+});

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp, API_PREFIX } from "../../server/app.ts";
+import { loadConfig, type AppConfig } from "../../server/config.ts";
+import type { Database } from "../../server/db/database.ts";
+import { seedDemoData } from "../../server/db/seed.ts";
+import { startMocks } from "../../mocks/start.ts";
+import { freshDatabase } from "./fresh-database.ts";
+
+export interface CaughtMessage {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: AppConfig;
+  /** The mail catcher of mocks/, over real SMTP. */
+  mail: {
+    list(to?: string): Promise<CaughtMessage[]>;
+    /** Waits (up to 5 s) for a message to that address and returns the newest. */
+    waitFor(to: string): Promise<CaughtMessage>;
+    clear(): Promise<void>;
+  };
+  /** Logs in through REST and returns the access token. */
+  login(rut: string, password: string, portal?: "patient" | "staff"): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const api = (path: string) => `${API_PREFIX}${path}`;
+
+/** The portal over a fresh seeded database, with a real SMTP mail catcher; one per test file. */
+export async function createTestContext(overrides: Partial<Record<keyof AppConfig, string>> = {}): Promise<TestContext> {
+  const mocks = await startMocks({ httpPort: 0, smtpPort: 0 });
+  const { db, drop } = await freshDatabase();
+  await seedDemoData(db.prisma, { onlyWhenEmpty: false });
+  const config = loadConfig({ NODE_ENV: "test" }, { SMTP_PORT: String(mocks.smtpPort), LOG_LEVEL: "silent", ...overrides });
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+
+  const list = async (to?: string): Promise<CaughtMessage[]> => {
+    const response = await fetch(`${mocks.httpUrl}/mail/messages${to ? `?to=${encodeURIComponent(to)}` : ""}`);
+    return (await response.json()) as CaughtMessage[];
+  };
+  return {
+    app,
+    db,
+    config,
+    mail: {
+      list,
+      async waitFor(to) {
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          const [message] = await list(to);
+          if (message) return message;
+          if (Date.now() > deadline) throw new Error(`No llegó ningún correo a ${to}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      async clear() {
+        await fetch(`${mocks.httpUrl}/mail/messages`, { method: "DELETE" });
+      },
+    },
+    async login(rut, password, portal = "patient") {
+      const response = await app.inject({ method: "POST", url: api(portal === "staff" ? "/auth/admin-login" : "/auth/new-login"), payload: { rut, password } });
+      if (response.statusCode !== 200) throw new Error(`login ${rut} failed: ${response.statusCode} ${response.body}`);
+      return (response.json() as { payload: { accessToken: string } }).payload.accessToken;
+    },
+    async close() {
+      await app.close();
+      await drop();
+      await mocks.close();
+    },
+  };
+}
+
+export const demo = {
+  admin: { rut: "11.111.111-1", password: "Admin2026" },
+  executive: { rut: "22.222.222-2", password: "Ejecutivo2026" },
+  patient: { rut: "12.345.678-5", password: "Paciente2026" },
+  firstLogin: { rut: "15.555.555-6", password: "Temporal2026" },
+  incomplete: { rut: "16.789.012-1", password: "Paciente2026" },
+} as const;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

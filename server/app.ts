@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
+import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
@@ -43,7 +44,12 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
       api.addHook("onSend", async (_request, reply) => {
         if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
       });
+      api.get("/health", async () => {
+        await deps.prisma.$queryRaw`SELECT 1`;
+        return { status: "ok" };
+      });
       await api.register(authRoutes, { deps });
+      await api.register(accountRoutes, { deps });
       await api.register(termsRoutes, { deps });
     },
     { prefix: API_PREFIX },

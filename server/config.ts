@@ -8,7 +8,7 @@ const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" |
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("127.0.0.1"),
+  HOST: z.string().default("localhost"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4200),
   /** Unset → embedded PGlite under PGLITE_DIR. */
   DATABASE_URL: z.string().url().optional(),
@@ -21,7 +21,7 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Proxy hops in front of the server (0 = none): decides which address rate limits and logs use. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
-  SMTP_HOST: z.string().default("127.0.0.1"),
+  SMTP_HOST: z.string().default("localhost"),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(2525),
   SMTP_SECURE: bool.default(false),
   SMTP_USER: z.string().optional(),

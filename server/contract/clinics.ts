@@ -20,12 +20,15 @@ export interface Clinic {
   /** Production hosts: the organisation-specific one and the 'mi.' one. */
   hosts: [string, string];
   logo: string;
+  /** External forms linked from the sidebar. */
+  helpFormUrl: string;
+  surveyFormUrl: string;
   /** Port of the clinic's laboratory results site (SPEC §1: laboratory sites use ports that differ per clinic). */
   labPort: number;
 }
 
 // Atacama's alias is not given by the spec ("{product}"); "clinicaatacama" follows the other clinics' pattern.
-const clinicRows: Array<Omit<Clinic, "hosts" | "logo">> = [
+const clinicRows: Array<Omit<Clinic, "hosts" | "logo" | "helpFormUrl" | "surveyFormUrl">> = [
   { code: 7, key: "hcs-rcr", alias: "clinicasur", title: "Hospital Clínico del Sur", labPort: 8087 },
   { code: 8, key: "puertomontt-rcr", alias: "clinicapuertomontt", title: "Clínica Puerto Montt", labPort: 8088 },
   { code: 9, key: "portada-rcr", alias: "clinicaportada", title: "Clínica Portada", labPort: 8089 },
@@ -39,6 +42,8 @@ export const clinics: Clinic[] = clinicRows.map((row) => ({
   ...row,
   hosts: [`portalpacientes.${row.alias}.cl`, `mi.${row.alias}.cl`],
   logo: `/logos/${row.key}.svg`,
+  helpFormUrl: `https://www.${row.alias}.cl/portal-pacientes/ayuda`,
+  surveyFormUrl: `https://www.${row.alias}.cl/portal-pacientes/encuesta`,
 }));
 
 export const schedulingFrames: SchedulingFrame[] = [

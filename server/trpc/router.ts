@@ -1,9 +1,11 @@
+import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
 import { termsRouter } from "../features/terms/terms.router.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   terms: termsRouter,
 });
 

@@ -68,10 +68,37 @@ export function toUserDto(user: UserDtoSource): UserDto {
   };
 }
 
-/** Lower-cased text the staff search matches against (RUT with and without dots, e-mail, names). */
+/** Lower-case text without accents or tildes ("Muñoz Pérez" → "munoz perez"), for accent-insensitive search. */
+export function foldAccents(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * Lower-cased text the staff search matches against (RUT with and without dots, e-mail, names). Names with accents
+ * are added a second time without them, so "gonzalez" finds "González" (the search folds its term the same way).
+ */
 export function userSearchText(user: Pick<UserDtoSource, "rut" | "email" | "firstName" | "secondName" | "lastName" | "secondLastName">): string {
-  return [user.rut, formatRut(user.rut), user.email, user.firstName, user.secondName, user.lastName, user.secondLastName]
+  const names = [user.firstName, user.secondName, user.lastName, user.secondLastName].filter(Boolean).join(" ").toLowerCase();
+  const folded = foldAccents(names);
+  return [user.rut.toLowerCase(), formatRut(user.rut).toLowerCase(), user.email.toLowerCase(), names, folded === names ? "" : folded]
     .filter(Boolean)
-    .join(" ")
-    .toLowerCase();
+    .join(" ");
+}
+
+/** A clinic privilege as the API shows it (SPEC §3 Privilege: id_clinic is the clinic's numeric code). */
+export interface PrivilegeDto {
+  id_clinic: number;
+  codeClinicStr: string;
+  id_permission: number;
+  id_user: number;
+}
+
+export function toPrivilegeDto(row: { userId: number; codeClinicStr: string; idPermission: number; clinic: { code: number } }): PrivilegeDto {
+  return { id_clinic: row.clinic.code, codeClinicStr: row.codeClinicStr, id_permission: row.idPermission, id_user: row.userId };
+}
+
+/** One user for the edit screen: the user, its clinic privileges (executives) and the clinics it is registered with (patients). */
+export interface UserDetailDto extends UserDto {
+  privileges: PrivilegeDto[];
+  patientClinics: string[];
 }

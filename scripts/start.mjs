@@ -1,0 +1,56 @@
+// npm start: builds the web app, starts the mock providers (http://localhost:4300, SMTP 2525) and the portal
+// (http://localhost:4200) on the embedded database unless DATABASE_URL is set; migrations and demo data run at start-up.
+import { spawn, spawnSync } from "node:child_process";
+
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const portalPort = process.env.PORT ?? "4200";
+const mocksPort = process.env.MOCKS_HTTP_PORT ?? "4300";
+
+if (process.env.SKIP_WEB_BUILD !== "true") {
+  console.log("Construyendo la aplicación web…");
+  const build = spawnSync(npx, ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const children = [
+  spawn(npx, ["tsx", "mocks/start.ts"], { stdio: "inherit", env: { ...process.env, MOCKS_HTTP_PORT: mocksPort } }),
+  spawn(npx, ["tsx", "server/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: portalPort } }),
+];
+let stopping = false;
+const stop = (code) => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 1500).unref();
+};
+for (const child of children) child.on("exit", (code) => stop(code ?? 0));
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+// Announce the URLs and the demo accounts once the portal answers.
+const deadline = Date.now() + 120_000;
+for (;;) {
+  try {
+    const response = await fetch(`http://localhost:${portalPort}/api/rcr/v1/health`);
+    if (response.ok) break;
+  } catch {
+    // not up yet
+  }
+  if (stopping || Date.now() > deadline) break;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+if (!stopping) {
+  console.log(`
+Portal Pacientes listo
+  Portal:           http://localhost:${portalPort}   (cada clínica: http://<alias>.localhost:${portalPort}, p. ej. http://clinicasur.localhost:${portalPort})
+  Proveedores mock: http://localhost:${mocksPort}   (correos recibidos: http://localhost:${mocksPort}/mail)
+  Base de datos:    ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embebida (PGlite en ./var/pglite)"}
+
+Cuentas de demostración (RUT / contraseña):
+  Administrador             11.111.111-1 / Admin2026      → http://localhost:${portalPort}/admin-login
+  Ejecutivo (hcs-rcr, maitenes) 22.222.222-2 / Ejecutivo2026 → http://localhost:${portalPort}/admin-login
+  Paciente completo         12.345.678-5 / Paciente2026
+  Paciente primer ingreso   15.555.555-6 / Temporal2026
+  Paciente datos incompletos 16.789.012-1 / Paciente2026
+Ctrl+C para detener.`);
+}

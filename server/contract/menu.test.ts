@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { menuFor } from "./menu.ts";
+
+const visibleTitles = (items: ReturnType<typeof menuFor>) => items.filter((item) => !item.hide).map((item) => item.title);
+
+describe("menuFor", () => {
+  it("gives a patient the five patient pages in the spec's order", () => {
+    const items = menuFor("2", "hcs-rcr");
+    expect(visibleTitles(items)).toEqual(["Agendamiento", "Imagenología", "Laboratorio", "Cuentas hospitalarias", "Mis datos"]);
+    expect(items.map((item) => item.url)).toEqual([
+      "/dashboard/scheduling",
+      "/dashboard/imaging",
+      "/dashboard/laboratory",
+      "/dashboard/my-bills",
+      "/dashboard/account-settings",
+    ]);
+  });
+
+  it("hides hospital bills from patients on the Maitenes portal", () => {
+    const items = menuFor("2", "maitenes");
+    expect(visibleTitles(items)).toEqual(["Agendamiento", "Imagenología", "Laboratorio", "Mis datos"]);
+    expect(items.find((item) => item.url === "/dashboard/my-bills")).toMatchObject({ hide: true, isMaitenes: false });
+  });
+
+  it("gives admins and executives the staff menu on every clinic, Maitenes included", () => {
+    for (const portalType of ["0", "1"]) {
+      for (const clinic of ["maitenes", "lircay-rcr"] as const) {
+        const items = menuFor(portalType, clinic);
+        expect(visibleTitles(items)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias"]);
+        expect(items.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills"]);
+      }
+    }
+  });
+
+  it("gives an unknown portal type no menu", () => {
+    expect(menuFor(null, "hcs-rcr")).toEqual([]);
+    expect(menuFor("3", "hcs-rcr")).toEqual([]);
+  });
+
+  it("selects the item of the current page, with or without a trailing slash", () => {
+    const selected = (path: string) => menuFor("2", "hcs-rcr", path).filter((item) => item.selected).map((item) => item.title);
+    expect(selected("/dashboard/account-settings/")).toEqual(["Mis datos"]);
+    expect(selected("/dashboard/laboratory")).toEqual(["Laboratorio"]);
+    expect(selected("/dashboard/laboratory-extra")).toEqual([]);
+    expect(selected("")).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ClinicKey } from "./clinics.ts";
+
+// Sidebar menus of SPEC §2 as data (SPEC §3 Menu item). Shared with the web app; icons are names the web app maps to
+// its own inline SVG components.
+
+export type MenuIcon = "calendar" | "imaging" | "laboratory" | "bills" | "account" | "users";
+
+export interface MenuItem {
+  title: string;
+  icon: MenuIcon;
+  url: string;
+  /** True for the item of the current page. */
+  selected: boolean;
+  /** True when the item is offered on the Maitenes portal too (its reduced patient menu). */
+  isMaitenes: boolean;
+  /** True when the item is not shown in this menu. */
+  hide: boolean;
+}
+
+type MenuEntry = Omit<MenuItem, "selected" | "hide">;
+
+const patientMenu: MenuEntry[] = [
+  { title: "Agendamiento", icon: "calendar", url: "/dashboard/scheduling", isMaitenes: true },
+  { title: "Imagenología", icon: "imaging", url: "/dashboard/imaging", isMaitenes: true },
+  { title: "Laboratorio", icon: "laboratory", url: "/dashboard/laboratory", isMaitenes: true },
+  // The Maitenes centres are outpatient sites without hospitalisation, so they issue no hospital bills.
+  { title: "Cuentas hospitalarias", icon: "bills", url: "/dashboard/my-bills", isMaitenes: false },
+  { title: "Mis datos", icon: "account", url: "/dashboard/account-settings", isMaitenes: true },
+];
+
+const staffMenu: MenuEntry[] = [
+  { title: "Usuarios y Pacientes", icon: "users", url: "/admin/admin-users", isMaitenes: true },
+  { title: "Cuentas hospitalarias", icon: "bills", url: "/admin/admin-bills", isMaitenes: true },
+];
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+/**
+ * The sidebar menu of a portal type ('0'/'1' staff, '2' patient; anything else gets no menu) on a clinic's portal.
+ * Items hidden on that clinic keep `hide: true`; `selected` marks the item whose page is `currentPath`.
+ */
+export function menuFor(portalType: string | null | undefined, clinicKey: ClinicKey, currentPath = ""): MenuItem[] {
+  const entries = portalType === "0" || portalType === "1" ? staffMenu : portalType === "2" ? patientMenu : [];
+  const path = trimSlash(currentPath);
+  return entries.map((entry) => ({
+    ...entry,
+    selected: path === entry.url || path.startsWith(`${entry.url}/`),
+    hide: portalType === "2" && clinicKey === "maitenes" && !entry.isMaitenes,
+  }));
+}

@@ -1,0 +1,37 @@
+import { buildApp } from "../../../server/app.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { seedDemoData } from "../../../server/db/seed.ts";
+import { startMocks } from "../../../mocks/start.ts";
+import { freshDatabase } from "../../helpers/fresh-database.ts";
+import { e2ePorts } from "./ports.ts";
+
+// The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
+// database when TEST_DATABASE_URL is set), the mocks, and the built web app from dist/web.
+const mocks = await startMocks({ httpPort: e2ePorts.mocksHttp, smtpPort: e2ePorts.smtp, frameAncestors: [`http://localhost:${e2ePorts.portal}`, `http://*.localhost:${e2ePorts.portal}`] });
+const { db, drop } = await freshDatabase();
+await seedDemoData(db.prisma, { onlyWhenEmpty: false });
+const config = loadConfig(
+  { NODE_ENV: "test" },
+  {
+    HOST: "localhost",
+    PORT: String(e2ePorts.portal),
+    SMTP_PORT: String(e2ePorts.smtp),
+    CLINIC_PORTAL_URL_TEMPLATE: `http://{alias}.localhost:${e2ePorts.portal}`,
+    SCHEDULING_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/agenda?externalCenterId={centerId}`,
+    IMAGING_LOGIN_URL: `http://localhost:${e2ePorts.mocksHttp}/imagenologia/login`,
+    LOGIN_MAX_FAILURES_PER_IP: "1000",
+    LOG_LEVEL: "warn",
+  },
+);
+const app = await buildApp({ config, db });
+await app.listen({ host: config.HOST, port: config.PORT });
+console.log(`e2e portal on http://localhost:${config.PORT}`);
+
+const shutdown = async () => {
+  await app.close();
+  await drop();
+  await mocks.close();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

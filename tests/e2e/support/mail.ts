@@ -1,0 +1,28 @@
+import { e2eMocksUrl } from "./ports.ts";
+
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+}
+
+/** The newest mail the catcher received for that address, waiting up to 10 s for one newer than `since`. */
+export async function latestMailTo(email: string, since: Date = new Date(0)): Promise<CaughtMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${e2eMocksUrl}/mail/messages?to=${encodeURIComponent(email)}`);
+    const [newest] = (await response.json()) as CaughtMail[];
+    if (newest && new Date(newest.date) >= since) return newest;
+    if (Date.now() > deadline) throw new Error(`No llegó ningún correo a ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** First http(s) link in a mail's text. */
+export function firstLink(mail: CaughtMail): string {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`El correo "${mail.subject}" no trae enlace`);
+  return match[0];
+}

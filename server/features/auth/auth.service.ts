@@ -25,7 +25,7 @@ export interface LoginResult {
 
 export const ZLoginInput = loginSchema;
 export const ZResetRequestInput = z.object({ rut: rutSchema, rcrLink: z.string().trim().max(500).optional() });
-export const ZNewPasswordInput = z.object({ rut: rutSchema, password: z.unknown(), passwordConfirmation: z.unknown() });
+export const ZNewPasswordInput = z.object({ rut: rutSchema, password: z.unknown().optional(), passwordConfirmation: z.unknown().optional() });
 
 export const resetLinkInvalidMessage = "El enlace para restablecer la contraseña no es válido o ha expirado. Solicite uno nuevo.";
 

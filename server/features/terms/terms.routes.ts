@@ -24,9 +24,11 @@ export async function termsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       .send(Buffer.from(pdf));
   });
 
-  app.post("/term-conditions/accept", async (request) => {
+  app.post("/term-conditions/accept", async (request, reply) => {
     const user = await requireUser(deps, request.headers.authorization);
-    return (await acceptTerms(deps, user, requestMeta(request))).toISOString();
+    const acceptedAt = await acceptTerms(deps, user, requestMeta(request));
+    // The spec's response is the bare acceptance date; Fastify would send a returned string as text/plain.
+    return reply.type("application/json").send(JSON.stringify(acceptedAt.toISOString()));
   });
 
   app.get("/term-conditions/validate-tyc", async (request) => hasAcceptedTerms(await requireUser(deps, request.headers.authorization)));

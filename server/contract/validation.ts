@@ -3,6 +3,9 @@ import { isValidRut } from "./rut.ts";
 
 // Every validation rule of SPEC §5 with its exact Spanish message; used by the React forms and the server routes.
 
+// Zod's own messages (for shapes no rule names) in Spanish too, on the server and in the browser.
+z.config(z.locales.es());
+
 export const messages = {
   rut: "Rut inválido",
   required: "Campo Obligatorio",

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { htmlContentType } from "./html.ts";
+import { imagingLoginMock } from "./imaging-login/imaging-login-mock.ts";
 import { renderIndexPage } from "./index-page.ts";
 import { mailRoutes, type MailStore } from "./mail/mail-catcher.ts";
 import { schedulingMock } from "./scheduling/scheduling-mock.ts";
@@ -20,6 +21,7 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
 
   app.register(mailRoutes, { store: options.mailStore });
   app.register(schedulingMock, { frameAncestors: options.frameAncestors, now: options.now });
+  app.register(imagingLoginMock);
 
   app.get("/", async (_request, reply) => reply.type(htmlContentType).send(renderIndexPage()));
 

@@ -35,6 +35,8 @@ const clinicRows: Array<Omit<Clinic, "hosts" | "logo" | "helpFormUrl" | "surveyF
   { code: 10, key: "losandes-rcr", alias: "clinicalosandes", title: "Clínica Los Andes", labPort: 8090 },
   { code: 11, key: "atacama-rcr", alias: "clinicaatacama", title: "Clínica Atacama", labPort: 8091 },
   { code: 12, key: "lircay-rcr", alias: "clinicalircay", title: "Clínica Lircay", labPort: 8092 },
+  // Maitenes gets the reduced patient menu without 'Cuentas hospitalarias': its centres are outpatient sites without
+  // hospitalisation, so they issue no hospital bills (flags isMaitenes/hide in menu.ts).
   { code: 13, key: "maitenes", alias: "clinicamaitenes", title: "Clínica Los Maitenes", labPort: 8093 },
 ];
 
@@ -71,20 +73,38 @@ export function clinicByCode(code: number): Clinic | undefined {
   return clinics.find((clinic) => clinic.code === code);
 }
 
-/** Dev hosts: `<alias>.localhost` (any port). */
+/** Dev hosts: `<alias>.localhost` (any port), e.g. http://clinicasur.localhost:4200. */
 export function devHost(clinic: Clinic): string {
   return `${clinic.alias}.localhost`;
 }
 
+/** Every host that selects the clinic: its two production patterns and its dev host. */
+export function clinicHosts(clinic: Clinic): string[] {
+  return [...clinic.hosts, devHost(clinic)];
+}
+
+/** Host name of an address given as a full URL ("https://mi.clinicasur.cl/login") or a bare host ("mi.clinicasur.cl:443"). */
+function hostNameOf(address: string): string | null {
+  const trimmed = address.trim().toLowerCase();
+  if (!trimmed) return null;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(trimmed) ? trimmed : `http://${trimmed}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * SPEC §1 clinic selection: the first clinic one of whose hosts the address contains; localhost:4200 maps to
- * maitenes; anything else is maitenes too.
+ * SPEC §1 clinic selection: the clinic whose host the address contains; localhost:4200 (and any other address) maps
+ * to maitenes. "Contains" is read on the address's host name only (the host itself or a sub-domain of it), so a
+ * clinic host written in the path or query of another site's address does not select that clinic.
  */
 export function resolveClinic(address: string): Clinic {
-  const lower = address.toLowerCase();
-  const match = clinics.find((clinic) => [...clinic.hosts, devHost(clinic)].some((host) => lower.includes(host)));
-  if (match) return match;
-  return clinicByKey(DEFAULT_CLINIC_KEY)!;
+  const hostName = hostNameOf(address);
+  const match = hostName
+    ? clinics.find((clinic) => clinicHosts(clinic).some((host) => hostName === host || hostName.endsWith(`.${host}`)))
+    : undefined;
+  return match ?? clinicByKey(DEFAULT_CLINIC_KEY)!;
 }
 
 /** Title of the clinic with that key, falling back to the South clinic's title. */
@@ -97,4 +117,18 @@ export function framesForClinic(key: ClinicKey): SchedulingFrame[] {
   return key === "maitenes"
     ? schedulingFrames.filter((frame) => frame.key.startsWith("maitenes"))
     : schedulingFrames.filter((frame) => frame.key === key);
+}
+
+const capitaliseWords = (text: string) =>
+  text.toLocaleLowerCase("es-CL").replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase("es-CL"));
+
+/**
+ * SPEC §2 Scheduling tab title. Maitenes: the part after the first hyphen with each word capitalised
+ * ("maitenes-peñaflor" → "Peñaflor"); every other clinic: the given title.
+ */
+export function schedulingTabTitle(clinicKey: string, frameTitle: string): string {
+  if (clinicKey !== "maitenes") return frameTitle;
+  const hyphen = frameTitle.indexOf("-");
+  const rest = (hyphen === -1 ? frameTitle : frameTitle.slice(hyphen + 1)).trim();
+  return capitaliseWords(rest);
 }

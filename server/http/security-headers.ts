@@ -1,19 +1,14 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
+import { schedulingOrigins } from "../features/clinics/clinic-urls.ts";
 
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-/** Origins the portal may frame: the configured scheduling pages (and, later, imaging viewers). */
+/**
+ * Origins the portal may frame: exactly the origins of the configured scheduling pages (every clinic's frames).
+ * The imaging viewer's origin joins this list when that feature is configured.
+ */
 export function frameOrigins(config: AppConfig): string[] {
-  const origins = [originOf(config.SCHEDULING_URL_TEMPLATE.replace("{centerId}", "X"))];
-  return [...new Set(origins.filter((o): o is string => o !== null))];
+  return schedulingOrigins(config);
 }
 
 /** Helmet with a strict CSP (no inline script, frames only from configured origins) and HSTS of one year. */

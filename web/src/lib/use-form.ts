@@ -41,7 +41,7 @@ export function useForm<Values extends Record<string, string>>(schema: z.ZodType
   function field<K extends keyof Values & string>(name: K, transform?: (value: string) => string): FieldBinding {
     return {
       name,
-      value: values[name],
+      value: values[name] as string,
       error: touched[name] || submitted ? errors[name] : undefined,
       onChange: (event) => setValue(name, (transform ? transform(event.target.value) : event.target.value) as Values[K]),
       onBlur: () => setTouched((current) => ({ ...current, [name]: true })),

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { accounts, logIn, storedKeys } from "./shell-helpers.ts";
+
+test.describe("route guards", () => {
+  test("a patient opening a staff page gets 'Acceso denegado' and goes to the account settings", async ({ page }) => {
+    await logIn(page, accounts.patient);
+    await page.goto("/admin/admin-users");
+    const modal = page.getByRole("dialog", { name: "Acceso denegado" });
+    await expect(modal).toContainText("No tiene permiso para acceder a esta página");
+    await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+    await modal.getByRole("button", { name: "Entendido" }).click();
+    await expect(modal).toBeHidden();
+  });
+
+  test("staff opening a patient page get 'Acceso denegado' and go to the users list", async ({ page }) => {
+    await logIn(page, accounts.admin, "staff");
+    await page.goto("/dashboard/scheduling");
+    await expect(page.getByRole("dialog", { name: "Acceso denegado" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/admin-users$/);
+  });
+
+  test("without a token a portal page sends to the login", async ({ page }) => {
+    await page.goto("/dashboard/scheduling");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("an invalid stored token is cleared and sends to the login", async ({ page }) => {
+    await logIn(page, accounts.patient);
+    await page.evaluate(() => localStorage.setItem("token", "token-alterado"));
+    await page.goto("/dashboard/laboratory");
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedKeys(page)).toEqual({ local: 0, session: 0 });
+  });
+
+  test("a patient with an incomplete profile is sent to complete the data", async ({ page }) => {
+    await logIn(page, accounts.incomplete);
+    await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+    await page.goto("/dashboard/scheduling");
+    const modal = page.getByRole("dialog", { name: "Complete sus datos" });
+    await expect(modal).toContainText("Para utilizar el portal debera completar sus datos personales");
+    await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+    await modal.getByRole("button", { name: "Entendido" }).click();
+    // Moving through the menu is guarded too.
+    await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Laboratorio" }).click();
+    await expect(page.getByRole("dialog", { name: "Complete sus datos" })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+  });
+
+  test("on the Maitenes portal a patient opening hospital bills by address goes to scheduling", async ({ page }) => {
+    // The test portal runs on localhost, which is the Maitenes portal.
+    await logIn(page, accounts.patient);
+    await page.goto("/dashboard/my-bills");
+    await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
+  });
+});

@@ -1,0 +1,33 @@
+import { expect, test } from "@playwright/test";
+import { accounts, logIn, storedKeys } from "./shell-helpers.ts";
+
+// Both tests use the one seeded first-login patient: the refusal runs first because it leaves the terms unaccepted.
+test.describe("first login of a patient: terms and conditions", () => {
+  test("unchecking the terms and pressing Continuar clears the storage and returns to the login", async ({ page }) => {
+    await logIn(page, accounts.firstLogin);
+    await expect(page).toHaveURL(/\/accept-tyc$/);
+    const checkbox = page.getByLabel("He leído y acepto los términos y condiciones");
+    await expect(checkbox).toBeChecked();
+    await checkbox.uncheck();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedKeys(page)).toEqual({ local: 0, session: 0 });
+  });
+
+  test("accepting the terms stores the date and continues to the account settings", async ({ page }) => {
+    await logIn(page, accounts.firstLogin);
+    await expect(page).toHaveURL(/\/accept-tyc$/);
+    const pdfLink = page.getByRole("link", { name: /Ver términos y condiciones/ });
+    await expect(pdfLink).toHaveAttribute("href", /terminos-condiciones\.pdf$/);
+    await expect(pdfLink).toHaveAttribute("target", "_blank");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+    const dateTyc = await page.evaluate(() => (JSON.parse(localStorage.getItem("user") ?? "{}") as { dateTyc?: string }).dateTyc);
+    expect(dateTyc).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test("the terms screen needs a valid session", async ({ page }) => {
+    await page.goto("/accept-tyc");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

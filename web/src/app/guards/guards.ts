@@ -1,0 +1,78 @@
+import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isProfileComplete } from "../../../../server/contract/validation.ts";
+import { hiddenPageRedirect } from "../../features/clinic/hidden-pages.ts";
+import { currentClinic } from "../../lib/clinic.ts";
+import { endSession } from "../../lib/session.ts";
+import { getPortalType, getStoredUser, getToken } from "../../lib/storage.ts";
+import { trpcClient } from "../../lib/trpc.ts";
+import { showModal } from "../overlays/overlay-store.ts";
+
+// Route guards of SPEC §4, as loaders: they run before a guarded page renders, so nothing protected flashes.
+
+export type Area = "dashboard" | "admin";
+
+export const areaHome: Record<Area, string> = { dashboard: "/dashboard/account-settings", admin: "/admin/admin-users" };
+
+const isStaffPortal = (portalType: string | null) => portalType === "0" || portalType === "1";
+
+/** Asks the server whether the stored token is still valid (false without a token or on any error). */
+async function hasValidToken(): Promise<boolean> {
+  if (!getToken()) return false;
+  try {
+    return (await trpcClient.auth.validateToken.query()) === true;
+  } catch {
+    return false;
+  }
+}
+
+async function requireValidToken(): Promise<void> {
+  if (!(await hasValidToken())) {
+    endSession();
+    throw redirect("/login");
+  }
+}
+
+/** accept-tyc: a valid token is enough. */
+export async function tokenGuard(): Promise<null> {
+  await requireValidToken();
+  return null;
+}
+
+/**
+ * /dashboard and /admin: valid token, then the portal type ('0'/'1' → admin, '2' → dashboard); for patients the
+ * terms must be accepted, outside account-settings the profile complete, and the page one their clinic shows.
+ */
+export function areaGuard(area: Area) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    await requireValidToken();
+    const portalType = getPortalType();
+    const allowed = area === "admin" ? isStaffPortal(portalType) : portalType === "2";
+    if (!allowed) {
+      void showModal({ title: "Acceso denegado", body: "No tiene permiso para acceder a esta página", buttons: ["Entendido"] });
+      if (isStaffPortal(portalType)) throw redirect(areaHome.admin);
+      if (portalType === "2") throw redirect(areaHome.dashboard);
+      // No valid portal type (storage altered): the patient home would deny it again, so start over at the login.
+      endSession();
+      throw redirect("/login");
+    }
+    if (area === "dashboard") {
+      const user = getStoredUser();
+      if (!user?.dateTyc) throw redirect("/accept-tyc");
+      const path = new URL(request.url).pathname.replace(/\/+$/, "");
+      const isHome = path === areaHome.dashboard || path === "/dashboard";
+      if (!isHome && !isProfileComplete(user)) {
+        void showModal({ title: "Complete sus datos", body: "Para utilizar el portal debera completar sus datos personales", buttons: ["Entendido"] });
+        throw redirect(areaHome.dashboard);
+      }
+      // A page the clinic's menu hides (hospital bills on Maitenes) is not reachable by address either.
+      const hidden = hiddenPageRedirect(portalType, currentClinic().key, path);
+      if (hidden) throw redirect(hidden);
+    }
+    return null;
+  };
+}
+
+/** The area guard runs again on every move between pages of the area, like a guard on each route. */
+export function revalidateOnPathChange({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}

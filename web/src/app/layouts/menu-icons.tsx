@@ -1,0 +1,13 @@
+import type { ComponentType, SVGProps } from "react";
+import type { MenuIcon } from "../../../../server/contract/menu.ts";
+import { AccountIcon, BillsIcon, CalendarIcon, ImagingIcon, LaboratoryIcon, UsersIcon } from "../../components/ui/icons.tsx";
+
+/** The SVG of each menu icon name of server/contract/menu.ts. */
+export const menuIcons: Record<MenuIcon, ComponentType<SVGProps<SVGSVGElement> & { size?: number }>> = {
+  calendar: CalendarIcon,
+  imaging: ImagingIcon,
+  laboratory: LaboratoryIcon,
+  bills: BillsIcon,
+  account: AccountIcon,
+  users: UsersIcon,
+};

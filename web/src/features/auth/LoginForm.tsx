@@ -1,0 +1,62 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { z } from "zod";
+import type { UserDto } from "../../../../server/features/users/user.dto.ts";
+import { portalTypeFor } from "../../../../server/contract/roles.ts";
+import { loginPasswordSchema, rutSchema } from "../../../../server/contract/validation.ts";
+import { Banner } from "../../components/ui/Banner.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { PasswordField } from "../../components/ui/PasswordField.tsx";
+import { TextField } from "../../components/ui/TextField.tsx";
+import { currentClinic } from "../../lib/clinic.ts";
+import { formatRutInput } from "../../lib/rut-input.ts";
+import { startSession } from "../../lib/session.ts";
+import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useForm } from "../../lib/use-form.ts";
+
+const loginFormSchema = z.object({ rut: rutSchema, password: loginPasswordSchema });
+const LOGIN_FAILED = "El Rut o Contraseña ingresados son inválidos";
+
+export interface LoginFormProps {
+  portal: "patient" | "staff";
+  /** Called after the session is stored. */
+  onLoggedIn(user: UserDto): void;
+  /** Content between the fields and the submit button (e.g. the forgotten-password link). */
+  extra?: ReactNode;
+}
+
+/** Rut + password form shared by the patient and staff logins; stores the session on success. */
+export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
+  const trpc = useTRPC();
+  const form = useForm(loginFormSchema, { rut: "", password: "" });
+  const [failure, setFailure] = useState<string | null>(null);
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: ({ user, accessToken }) => {
+        startSession(user, accessToken, portalTypeFor(user.roleType));
+        onLoggedIn(user);
+      },
+      // Every failure shows the same banner; only the rate limit explains itself (the server's message).
+      onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? errorMessage(error, LOGIN_FAILED) : LOGIN_FAILED),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || login.isPending) return;
+    setFailure(null);
+    login.mutate({ portal, rut: form.values.rut, password: form.values.password, clinic: currentClinic().key });
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
+      <TextField label="Rut" placeholder="12.345.678-9" autoComplete="username" inputMode="text" maxLength={12} {...form.field("rut", formatRutInput)} />
+      <PasswordField label="Contraseña" autoComplete="current-password" {...form.field("password")} />
+      {extra}
+      <Button type="submit" block disabled={login.isPending}>
+        Ingresar
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { passwordPairSchema } from "../../../../server/contract/validation.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { PasswordField } from "../../components/ui/PasswordField.tsx";
+import { showToast } from "../../app/overlays/overlay-store.ts";
+import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useForm } from "../../lib/use-form.ts";
+
+const SAVE_FAILED = "error de sistema vuelta a intentarlo";
+
+export interface NewPasswordStepProps {
+  token: string;
+  rut: string;
+  onDone(): void;
+}
+
+/** Step 3 of the recovery: new password twice, with the contract's rules; save stays disabled while invalid. */
+export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
+  const trpc = useTRPC();
+  const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
+  const save = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: onDone,
+      // A used or expired link (or a refused password) has its own message from the server; anything else is the
+      // spec's generic toast.
+      onError: (error) => showToast(errorCode(error) === "BAD_REQUEST" ? errorMessage(error, SAVE_FAILED) : SAVE_FAILED),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || save.isPending) return;
+    save.mutate({ token, rut, ...form.values });
+  }
+
+  return (
+    <>
+      <h1 className="auth__title">Nueva contraseña</h1>
+      <p className="auth__intro">
+        {rut ? <>Cree una nueva contraseña para el Rut <strong>{rut}</strong>. </> : null}
+        Debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número.
+      </p>
+      <form className="form" onSubmit={submit} noValidate>
+        <PasswordField label="Nueva contraseña" autoComplete="new-password" {...form.field("password")} />
+        <PasswordField label="Repetir contraseña" autoComplete="new-password" {...form.field("passwordConfirmation")} />
+        <Button type="submit" block disabled={!form.isValid || save.isPending}>
+          Guardar contraseña
+        </Button>
+      </form>
+    </>
+  );
+}

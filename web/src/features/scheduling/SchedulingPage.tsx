@@ -1,0 +1,45 @@
+import { useQuery } from "@tanstack/react-query";
+import { Card } from "../../components/ui/Card.tsx";
+import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { currentClinic } from "../../lib/clinic.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { SchedulingFrame } from "./SchedulingFrame.tsx";
+import { SchedulingTabs } from "./SchedulingTabs.tsx";
+import "./scheduling.css";
+
+const LOAD_FAILED = "No fue posible cargar la agenda en línea. Por favor intente más tarde.";
+
+/** /dashboard/scheduling (SPEC §2 Scheduling): the clinic's scheduling page(s); one frame directly, several as tabs. */
+export default function SchedulingPage() {
+  const trpc = useTRPC();
+  const clinic = currentClinic();
+  const settings = useQuery(trpc.clinics.settings.queryOptions({ clinic: clinic.key }, { staleTime: Infinity }));
+  const frames = settings.data?.frames ?? [];
+
+  let content = null;
+  if (settings.isError) {
+    content = (
+      <Card>
+        <p role="alert">{LOAD_FAILED}</p>
+      </Card>
+    );
+  } else if (settings.data && frames.length === 0) {
+    content = (
+      <Card>
+        <p>Esta clínica aún no ofrece reserva de horas en línea.</p>
+      </Card>
+    );
+  } else if (frames.length === 1) {
+    const [frame] = frames;
+    content = <SchedulingFrame url={frame!.url} title={`Agenda en línea – ${settings.data?.title ?? clinic.title}`} />;
+  } else if (frames.length > 1) {
+    content = <SchedulingTabs frames={frames} />;
+  }
+
+  return (
+    <div className="scheduling">
+      <PageTitle title="Agendamiento" subtitle="Reservar hora en línea" />
+      {content}
+    </div>
+  );
+}

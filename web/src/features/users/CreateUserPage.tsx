@@ -1,0 +1,14 @@
+import { Card } from "../../components/ui/Card.tsx";
+import { PageTitle } from "../../components/ui/PageTitle.tsx";
+
+/** Placeholder until this feature's screen is built. */
+export default function CreateUserPage() {
+  return (
+    <>
+      <PageTitle title="Crear cuenta de usuario" />
+      <Card>
+        <p>Esta sección del portal aún no está disponible.</p>
+      </Card>
+    </>
+  );
+}

@@ -9,7 +9,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: here,
   plugins: [react()],
-  build: { outDir: path.resolve(here, "../dist/web"), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: path.resolve(here, "../dist/web"),
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // React and the data layer change rarely: separate chunks stay cached across releases.
+        manualChunks(id: string) {
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return "react";
+          if (/node_modules\/(@tanstack|@trpc)\//.test(id)) return "data";
+          if (/node_modules\/zod\//.test(id)) return "zod";
+          return undefined;
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:4200", "/trpc": "http://localhost:4200" },

@@ -1,4 +1,5 @@
-import CryptoJS from "crypto-js";
+import AES from "crypto-js/aes";
+import Utf8 from "crypto-js/enc-utf8";
 import type { UserDto } from "../../../server/features/users/user.dto.ts";
 
 // SPEC §3 local storage: `user` (JSON) and `token` in localStorage; `portalType` and `roleType` encrypted with a
@@ -8,11 +9,11 @@ import type { UserDto } from "../../../server/features/users/user.dto.ts";
 const OBFUSCATION_SECRET = "portal-pacientes-rcr";
 export const storageKeys = { user: "user", token: "token", portalType: "portalType", roleType: "roleType", session: "session" } as const;
 
-const encrypt = (value: string) => CryptoJS.AES.encrypt(value, OBFUSCATION_SECRET).toString();
+const encrypt = (value: string) => AES.encrypt(value, OBFUSCATION_SECRET).toString();
 function decrypt(value: string | null): string | null {
   if (!value) return null;
   try {
-    return CryptoJS.AES.decrypt(value, OBFUSCATION_SECRET).toString(CryptoJS.enc.Utf8) || null;
+    return AES.decrypt(value, OBFUSCATION_SECRET).toString(Utf8) || null;
   } catch {
     return null;
   }

@@ -8,7 +8,9 @@ import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
+import { usersRoutes } from "./features/users/users.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
@@ -51,6 +53,8 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
       await api.register(authRoutes, { deps });
       await api.register(accountRoutes, { deps });
       await api.register(termsRoutes, { deps });
+      await api.register(clinicsRoutes, { deps });
+      await api.register(usersRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -1,12 +1,16 @@
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
+import { clinicsRouter } from "../features/clinics/clinics.router.ts";
 import { termsRouter } from "../features/terms/terms.router.ts";
+import { usersRouter } from "../features/users/users.router.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   terms: termsRouter,
+  clinics: clinicsRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@ import { Role } from "../../contract/roles.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
-import { toPrivilegeDto, toUserDto, userDtoSelect, type UserDetailDto, type UserDto } from "./user.dto.ts";
+import { toPrivilegeDto, toUserDto, userDtoSelect, type UserDetailDto } from "./user.dto.ts";
 import { userMessages } from "./users.schemas.ts";
 
 // Who may see and change which user (see PERMISSIONS.md). The executive's clinics are read from the database on
@@ -67,13 +67,18 @@ export async function deny(deps: AppDeps, actor: SessionUser, meta: RequestMeta,
   throw new AppError("FORBIDDEN", message);
 }
 
+/** Throws FORBIDDEN (audited as denied) unless the user is an admin or an executive; no database read for staff. */
+export async function denyNonStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: UsersAction): Promise<void> {
+  if (user.roleType !== Role.admin && user.roleType !== Role.executive) await deny(deps, user, meta, { action });
+}
+
 /**
  * The caller as a staff member. Throws FORBIDDEN (audited as denied) for patients and any other role.
  * Executives get their privileges read from the database now.
  */
 export async function requireStaffActor(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: UsersAction): Promise<StaffActor> {
+  await denyNonStaff(deps, user, meta, action);
   if (user.roleType === Role.admin) return { user, isAdmin: true, clinics: [] };
-  if (user.roleType !== Role.executive) return deny(deps, user, meta, { action });
   const privileges = await deps.prisma.privilege.findMany({ where: { userId: user.id }, select: { codeClinicStr: true } });
   return { user, isAdmin: false, clinics: privileges.map((p) => p.codeClinicStr) };
 }

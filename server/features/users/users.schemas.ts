@@ -20,6 +20,7 @@ export const userMessages = {
   invalidPage: "La página debe ser un número entero mayor o igual a 1",
   invalidLimit: "El límite debe ser un número entero entre 1 y 100",
   searchTooLong: "La búsqueda no puede superar los 100 caracteres",
+  invalidSearch: "Búsqueda inválida",
   invalidRole: "Tipo de usuario inválido",
   duplicateRut: (rut: string) => `Ya existe una cuenta con el Rut ${rut}`,
   created: "Cuenta creada",
@@ -34,6 +35,7 @@ export const userMessages = {
   privilegeUserMismatch: "Los privilegios deben ser del mismo usuario indicado en id_user",
   invalidPrivileges: "Lista de privilegios inválida",
   invalidClinic: "Clínica inválida",
+  invalidBody: "Datos inválidos",
 } as const;
 
 export const MAX_PAGE_SIZE = 100;
@@ -50,16 +52,14 @@ const roleTypeInput = z.preprocess((value) => (typeof value === "string" && /^[0
 
 export const ZUserId = z.preprocess(blankToUndefined, positiveInt(userMessages.invalidId));
 
-export const ZUserIdParams = z.object({ id: ZUserId });
-
 /** GET /admin/filter/users: clinic (the site's clinic, accepted but not a filter), limit, page, param, roleType. */
 export const ZListUsersInput = z.object({
-  param: z.string({ error: userMessages.searchTooLong }).trim().max(100, { error: userMessages.searchTooLong }).optional(),
+  param: z.string({ error: userMessages.invalidSearch }).trim().max(100, { error: userMessages.searchTooLong }).optional(),
   roleType: z.preprocess(blankToUndefined, roleTypeInput.optional()),
-  page: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidPage).default(1)),
+  page: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidPage, 1_000_000).default(1)),
   limit: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidLimit, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
   clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional(),
-});
+}, { error: userMessages.invalidBody });
 export type ListUsersInput = z.input<typeof ZListUsersInput>;
 
 /** A personal-data field staff may leave empty (stored as null) or fill with a valid value. */
@@ -80,11 +80,11 @@ export const ZUpdateUserInput = z.object({
   phoneNumber: clearable(phoneSchema, messages.phone),
   birthDate: z.preprocess(blankToNull, z.string({ error: messages.birthDate }).pipe(birthDateSchema).nullable()).optional(),
   roleType: roleTypeInput.optional(),
-});
+}, { error: userMessages.invalidBody });
 export type UpdateUserInput = z.input<typeof ZUpdateUserInput>;
 
 /** POST /admin: rut, email ('La dirección de correo es incorrecta'), roleType (default 2), rcrLink (the clinic's portal URL). */
-export const ZCreateUserInput = createUserSchema;
+export const ZCreateUserInput = z.object(createUserSchema.shape, { error: userMessages.invalidBody });
 export type CreateUserInput = z.input<typeof ZCreateUserInput>;
 
 /** POST /admin/resetPassword: the target's rut and the new password pair; oldPassword is sent by the web app and ignored. */
@@ -93,7 +93,7 @@ export const ZStaffResetPasswordInput = z.object({
   oldPassword: z.unknown().optional(),
   password: z.unknown(),
   passwordConfirmation: z.unknown(),
-});
+}, { error: userMessages.invalidBody });
 export type StaffResetPasswordInput = z.input<typeof ZStaffResetPasswordInput>;
 
 const ZPrivilegeItem = z.object(

@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { loadConfig } from "../server/config.ts";
+import { rutCheckDigit, formatRut } from "../server/contract/rut.ts";
+import { openDatabase, type Database } from "../server/db/database.ts";
+import { applyMigrations } from "../server/db/migrate.ts";
+import { seedClinics } from "../server/db/seed.ts";
+import type { AppDeps } from "../server/deps.ts";
+import { userSearchText } from "../server/features/users/user.dto.ts";
+import { listUsers, type UsersPage } from "../server/features/users/users-query.service.ts";
+import type { SessionUser } from "../server/http/authenticate.ts";
+import { hashPassword } from "../server/lib/passwords.ts";
+import { summarize, type BenchResult } from "./bench-stats.ts";
+
+// Staff user search over 100,000 users through the real service (listUsers: count + page, trigram index on
+// User.searchText). PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a throw-away database is
+// created and dropped), else in-memory PGlite. Budget: p95 ≤ 150 ms on PostgreSQL, ≤ 400 ms on PGlite.
+
+const USERS = 100_000;
+const BATCH = 5_000;
+const SEARCHES = 50;
+const BENCH = "users-search";
+
+const firstNames = ["Camila", "Javiera", "Benjamín", "Matías", "Valentina", "Sofía", "Tomás", "Joaquín", "Isidora", "Agustín", "Florencia", "Vicente", "Martina", "Cristóbal", "Antonella", "Maximiliano"];
+const lastNames = ["González", "Muñoz", "Rojas", "Díaz", "Pérez", "Soto", "Contreras", "Silva", "Martínez", "Sepúlveda", "Morales", "Rodríguez", "López", "Fuentes", "Hernández", "Torres", "Araya", "Flores", "Espinoza", "Valenzuela", "Castillo", "Tapia", "Reyes", "Gutiérrez"];
+const domains = ["gmail.com", "hotmail.com", "yahoo.es", "correo.cl", "outlook.com"];
+
+interface BenchDatabase {
+  db: Database;
+  kind: "postgresql" | "pglite";
+  drop(): Promise<void>;
+}
+
+export async function benchDatabase(): Promise<BenchDatabase> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openDatabase({ kind: "pglite", dataDir: null });
+    return { db, kind: "pglite", drop: () => db.close() };
+  }
+  const name = `pp_bench_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: "postgres", url: url.toString() });
+  return {
+    db,
+    kind: "postgresql",
+    async drop() {
+      await db.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Deterministic pseudo-random numbers, so every run searches the same data. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state % n;
+  };
+}
+
+interface GeneratedUser {
+  rut: string;
+  email: string;
+  lastName: string;
+}
+
+/**
+ * Loads USERS users with createMany in batches (precomputed searchText, one shared hash). The trigram index is
+ * dropped during the load and rebuilt from its own stored definition afterwards (a bulk load's usual practice),
+ * so the searches run against exactly the migration's index.
+ */
+export async function loadUsers(db: Database): Promise<GeneratedUser[]> {
+  const [index] = await db.prisma.$queryRawUnsafe<Array<{ indexdef: string }>>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'User_searchText_idx'`);
+  if (!index) throw new Error("Falta el índice User_searchText_idx: ¿se aplicaron las migraciones?");
+  await db.prisma.$executeRawUnsafe(`DROP INDEX "User_searchText_idx"`);
+  const sample = await insertUsers(db);
+  await db.prisma.$executeRawUnsafe(index.indexdef);
+  return sample;
+}
+
+async function insertUsers(db: Database): Promise<GeneratedUser[]> {
+  const passwordHash = await hashPassword("Benchmark2026");
+  const random = generator(20_260_101);
+  const sample: GeneratedUser[] = [];
+  for (let start = 0; start < USERS; start += BATCH) {
+    const data = Array.from({ length: Math.min(BATCH, USERS - start) }, (_, k) => {
+      const i = start + k;
+      const body = String(5_000_000 + i * 211);
+      const rut = `${body}-${rutCheckDigit(body)}`;
+      const firstName = firstNames[random(firstNames.length)]!;
+      const lastName = lastNames[random(lastNames.length)]!;
+      const secondLastName = lastNames[random(lastNames.length)]!;
+      const email = `${firstName}.${lastName}${i}@${domains[i % domains.length]}`.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+      const roleType = i % 100 === 0 ? 0 : i % 25 === 0 ? 1 : 2;
+      if (i % 997 === 0) sample.push({ rut, email, lastName });
+      return {
+        rut,
+        email,
+        firstName,
+        lastName,
+        secondLastName,
+        roleType,
+        passwordHash,
+        hasChangedPassword: true,
+        searchText: userSearchText({ rut, email, firstName, secondName: null, lastName, secondLastName }),
+      };
+    });
+    await db.prisma.user.createMany({ data });
+  }
+  return sample;
+}
+
+interface Search {
+  kind: string;
+  input: Record<string, unknown>;
+}
+
+function searches(sample: GeneratedUser[]): Search[] {
+  const random = generator(7);
+  const pick = () => sample[random(sample.length)]!;
+  const list: Search[] = [];
+  for (let i = 0; i < SEARCHES / 5; i++) {
+    const user = pick();
+    const [body] = user.rut.split("-") as [string];
+    list.push({ kind: "rut (fragmento)", input: { param: i % 2 === 0 ? body.slice(1, 7) : formatRut(user.rut).slice(2, 9) } });
+    list.push({ kind: "correo (fragmento)", input: { param: user.email.slice(user.email.indexOf(".") + 1, user.email.indexOf("@") + 3) } });
+    list.push({ kind: "apellido", input: { param: i % 2 === 0 ? user.lastName : user.lastName.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "") } });
+    list.push({ kind: "roleType", input: { roleType: i % 2 === 0 ? "1" : "0", param: i % 3 === 0 ? user.lastName.slice(0, 5) : "" } });
+    list.push({ kind: "página 3", input: { page: "3", param: i % 2 === 0 ? "" : user.lastName } });
+  }
+  return list;
+}
+
+export default async function run(): Promise<BenchResult[]> {
+  const { db, kind, drop } = await benchDatabase();
+  try {
+    const t0 = performance.now();
+    await applyMigrations(db);
+    await seedClinics(db.prisma);
+    const sample = await loadUsers(db);
+    // VACUUM ANALYZE: fresh statistics, and the visibility map and hint bits a long-lived table has, so the first
+    // searches do not pay for setting them.
+    await db.prisma.$executeRawUnsafe(`VACUUM ANALYZE "User"`);
+    const loadSeconds = (performance.now() - t0) / 1000;
+    console.log(`  ${kind}: ${USERS.toLocaleString("es-CL")} usuarios cargados en ${loadSeconds.toFixed(1)} s`);
+
+    const admin = await db.prisma.user.findFirstOrThrow({ where: { roleType: 0 }, select: { id: true, rut: true, email: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true } });
+    const deps: AppDeps = { config: loadConfig({ NODE_ENV: "test" }), prisma: db.prisma, mailer: { send: async () => {}, close: () => {} } };
+    const actor: SessionUser = admin;
+    const meta = { ip: "127.0.0.1" };
+    const plan = searches(sample);
+
+    for (const search of plan.slice(0, 5)) await listUsers(deps, actor, { ...search.input, limit: "10" }, meta); // warm-up
+    const byKind = new Map<string, number[]>();
+    const all: number[] = [];
+    let matched = 0;
+    for (const search of plan) {
+      const started = performance.now();
+      const page: UsersPage = await listUsers(deps, actor, { ...search.input, limit: "10", clinic: "hcs-rcr" }, meta);
+      const elapsed = performance.now() - started;
+      if (page.total === 0) throw new Error(`La búsqueda ${JSON.stringify(search.input)} no encontró usuarios: los datos del benchmark no son los esperados`);
+      matched += page.total;
+      all.push(elapsed);
+      byKind.set(search.kind, [...(byKind.get(search.kind) ?? []), elapsed]);
+    }
+    const budget = kind === "postgresql" ? 150 : 400;
+    return [
+      ...[...byKind].map(([name, samples]) => summarize(BENCH, name, samples)),
+      summarize(BENCH, `todas (${kind}, ${USERS / 1000}k usuarios)`, all, budget, `carga ${loadSeconds.toFixed(0)} s; ${Math.round(matched / plan.length)} coincidencias promedio`),
+    ];
+  } finally {
+    await drop();
+  }
+}

@@ -1,0 +1,69 @@
+import type { AppDeps, RequestMeta } from "../../deps.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { SessionUser } from "../../http/authenticate.ts";
+import { parseInput } from "../../http/validate.ts";
+import { foldAccents, toUserDto, userDtoSelect, type UserDetailDto, type UserDto } from "./user.dto.ts";
+import { findVisibleUser, requireStaffActor, toUserDetailDto, visibleUsersWhere } from "./users-access.ts";
+import { ZListUsersInput, ZUserId } from "./users.schemas.ts";
+
+/** SPEC §3 user list response. */
+export interface UsersPage {
+  usersList: UserDto[];
+  page: number;
+  total: number;
+}
+
+export interface ClinicDto {
+  code: number;
+  codeClinicStr: string;
+  title: string;
+}
+
+/** Escapes LIKE wildcards: Prisma's `contains` passes % and _ through to the pattern. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The search condition: the term, lower-cased, inside User.searchText (trigram index). A term with accents also
+ * matches its accent-free form, which userSearchText stores beside the names.
+ */
+export function searchWhere(param: string | undefined): Prisma.UserWhereInput {
+  const term = (param ?? "").trim().toLowerCase();
+  if (!term) return {};
+  const folded = foldAccents(term);
+  if (folded === term) return { searchText: { contains: escapeLike(term) } };
+  return { OR: [{ searchText: { contains: escapeLike(term) } }, { searchText: { contains: escapeLike(folded) } }] };
+}
+
+/**
+ * GET /admin/filter/users: the users the caller may see, newest first, filtered by role type and by a search term
+ * matched against RUT (with or without dots), e-mail and names. Throws FORBIDDEN for patients, BAD_REQUEST for a bad
+ * page, limit, role type or search term.
+ */
+export async function listUsers(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<UsersPage> {
+  const actor = await requireStaffActor(deps, user, meta, "user.list");
+  const { param, roleType, page, limit } = parseInput(ZListUsersInput, input);
+  const where: Prisma.UserWhereInput = { AND: [visibleUsersWhere(actor), roleType === undefined ? {} : { roleType }, searchWhere(param)] };
+  const [total, rows] = await Promise.all([
+    deps.prisma.user.count({ where }),
+    deps.prisma.user.findMany({ where, select: userDtoSelect, orderBy: { id: "desc" }, skip: (page - 1) * limit, take: limit }),
+  ]);
+  return { usersList: rows.map(toUserDto), page, total };
+}
+
+/**
+ * GET /admin/:id: the user with its privileges and patient clinics. Throws NOT_FOUND for a missing user and for one
+ * outside an executive's clinics, BAD_REQUEST for an id that is not a positive integer.
+ */
+export async function getUser(deps: AppDeps, user: SessionUser, id: unknown, meta: RequestMeta): Promise<UserDetailDto> {
+  const actor = await requireStaffActor(deps, user, meta, "user.read");
+  const userId = parseInput(ZUserId, id);
+  return toUserDetailDto(await findVisibleUser(deps, actor, meta, "user.read", { id: userId }));
+}
+
+/** The clinic catalogue for the privileges multi-select (staff only). */
+export async function listClinics(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<ClinicDto[]> {
+  await requireStaffActor(deps, user, meta, "clinic.list");
+  return deps.prisma.clinic.findMany({ select: { code: true, codeClinicStr: true, title: true }, orderBy: { code: "asc" } });
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "../../deps.ts";
+import { requireUser } from "../../http/authenticate.ts";
+import { requestMeta } from "../../http/request-meta.ts";
+import { parseInput } from "../../http/validate.ts";
+import { getPrivileges, setPrivileges } from "./privileges.service.ts";
+import { createUserAccount } from "./user-create.service.ts";
+import { resetUserPassword, updateUser } from "./users-admin.service.ts";
+import { getUser, listUsers } from "./users-query.service.ts";
+import { userMessages } from "./users.schemas.ts";
+
+// The web app adds ?clinic=<key> to most calls (SPEC §7); it does not scope anything (privileges do), but it must be sane.
+const ZClinicQuery = z.object({ clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional() });
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * REST of the staff user administration (SPEC §7 Users). Static paths (filter/users, privileges/…, resetPassword,
+ * privileges-array) are distinct from /admin/:id by segment count or method; a non-numeric id answers 400.
+ */
+export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const staffCall = async (request: FastifyRequest) => ({
+    user: await requireUser(deps, request.headers.authorization),
+    meta: requestMeta(request),
+  });
+
+  app.get("/admin/filter/users", async (request) => {
+    const { user, meta } = await staffCall(request);
+    return listUsers(deps, user, request.query, meta);
+  });
+
+  app.get("/admin/privileges/:id", async (request: IdRequest) => {
+    const { user, meta } = await staffCall(request);
+    return { payload: await getPrivileges(deps, user, request.params.id, meta) };
+  });
+
+  app.post("/admin/privileges-array", async (request) => {
+    const { user, meta } = await staffCall(request);
+    const query = (request.query ?? {}) as { id_user?: unknown };
+    return { payload: await setPrivileges(deps, user, { userId: query.id_user, privileges: request.body }, meta) };
+  });
+
+  app.post("/admin/resetPassword", async (request) => {
+    const { user, meta } = await staffCall(request);
+    parseInput(ZClinicQuery, request.query);
+    return { payload: await resetUserPassword(deps, user, request.body, meta) };
+  });
+
+  app.get("/admin/:id", async (request: IdRequest) => {
+    const { user, meta } = await staffCall(request);
+    return { payload: await getUser(deps, user, request.params.id, meta) };
+  });
+
+  app.patch("/admin/:id", async (request: IdRequest) => {
+    const { user, meta } = await staffCall(request);
+    return { payload: await updateUser(deps, user, request.params.id, request.body, meta) };
+  });
+
+  app.post("/admin", async (request) => {
+    const { user, meta } = await staffCall(request);
+    const { user: created, message } = await createUserAccount(deps, user, request.body, meta);
+    return { payload: created, message };
+  });
+}

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { accounts, logIn, storedKeys } from "./shell-helpers.ts";
+import { createPatientWithIncompleteProfile } from "./support/accounts.ts";
 
 test.describe("route guards", () => {
   test("a patient opening a staff page gets 'Acceso denegado' and goes to the account settings", async ({ page }) => {
@@ -33,7 +34,8 @@ test.describe("route guards", () => {
   });
 
   test("a patient with an incomplete profile is sent to complete the data", async ({ page }) => {
-    await logIn(page, accounts.incomplete);
+    // A fresh account: the seeded incomplete patient belongs to the account-settings specs, which complete it.
+    await logIn(page, await createPatientWithIncompleteProfile());
     await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
     await page.goto("/dashboard/scheduling");
     const modal = page.getByRole("dialog", { name: "Complete sus datos" });

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { accounts, logIn, storedKeys } from "./shell-helpers.ts";
+import { logIn, storedKeys } from "./shell-helpers.ts";
+import { createFreshAccount } from "./support/accounts.ts";
 
-// Both tests use the one seeded first-login patient: the refusal runs first because it leaves the terms unaccepted.
+// Each test creates its own first-login patient: the seeded one belongs to the account-settings journey.
 test.describe("first login of a patient: terms and conditions", () => {
   test("unchecking the terms and pressing Continuar clears the storage and returns to the login", async ({ page }) => {
-    await logIn(page, accounts.firstLogin);
+    await logIn(page, await createFreshAccount());
     await expect(page).toHaveURL(/\/accept-tyc$/);
     const checkbox = page.getByLabel("He leído y acepto los términos y condiciones");
     await expect(checkbox).toBeChecked();
@@ -15,7 +16,7 @@ test.describe("first login of a patient: terms and conditions", () => {
   });
 
   test("accepting the terms stores the date and continues to the account settings", async ({ page }) => {
-    await logIn(page, accounts.firstLogin);
+    await logIn(page, await createFreshAccount());
     await expect(page).toHaveURL(/\/accept-tyc$/);
     const pdfLink = page.getByRole("link", { name: /Ver términos y condiciones/ });
     await expect(pdfLink).toHaveAttribute("href", /terminos-condiciones\.pdf$/);

@@ -21,6 +21,7 @@ const config = loadConfig(
     IMAGING_LOGIN_URL: `http://localhost:${e2ePorts.mocksHttp}/imagenologia/login`,
     LOGIN_MAX_FAILURES_PER_IP: "1000",
     LOG_LEVEL: "warn",
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? "./dist/web",
   },
 );
 const app = await buildApp({ config, db });

@@ -14,7 +14,8 @@ if (process.env.SKIP_WEB_BUILD !== "true") {
 
 const children = [
   spawn(npx, ["tsx", "mocks/start.ts"], { stdio: "inherit", env: { ...process.env, MOCKS_HTTP_PORT: mocksPort } }),
-  spawn(npx, ["tsx", "server/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: portalPort } }),
+  // Request logs at "info" are for production log collectors; the console of npm start shows warnings and errors.
+  spawn(npx, ["tsx", "server/main.ts"], { stdio: "inherit", env: { LOG_LEVEL: "warn", ...process.env, PORT: portalPort } }),
 ];
 let stopping = false;
 const stop = (code) => {

@@ -1,14 +1,78 @@
-import { Card } from "../../components/ui/Card.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { isProfileComplete } from "../../../../server/contract/validation.ts";
+import type { UserDto } from "../../../../server/features/users/user.dto.ts";
+import { showModal } from "../../app/overlays/overlay-store.ts";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { useSessionUser } from "../../lib/session.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { AccountSection } from "./AccountSection.tsx";
+import { DocumentsTable } from "./DocumentsTable.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
+import { ProfileForm } from "./ProfileForm.tsx";
+import "./account.css";
 
-/** Placeholder until this feature's screen is built. */
+/** Where the first-login journey (and the completion of an incomplete profile) ends. */
+export const JOURNEY_END = "/dashboard/scheduling";
+
+/**
+ * /dashboard/account-settings, 'Mi cuenta' (SPEC §2, §4): password change, personal data and documents.
+ *
+ * First login (hasChangedPassword missing or false): the password form alone, open, under the welcome modal; a
+ * successful change marks the stored user and opens the data form; saving the data then sends the user to
+ * scheduling. Otherwise both forms show, the data open and the password collapsed.
+ */
 export default function AccountSettingsPage() {
+  const trpc = useTRPC();
+  const { user: storedUser, setUser } = useSessionUser();
+  // The stored user refreshed from the server on every visit (gcTime 0: no stale copy can overwrite a newer one).
+  const me = useQuery(trpc.account.me.queryOptions(undefined, { gcTime: 0 }));
+  useEffect(() => {
+    if (me.data) setUser(me.data);
+  }, [me.data, setUser]);
+
+  const [firstLogin] = useState(() => !storedUser?.hasChangedPassword);
+  const [passwordOpen, setPasswordOpen] = useState(firstLogin);
+  const [dataOpen, setDataOpen] = useState(true);
+
+  useEffect(() => {
+    if (firstLogin) void showModal({ title: "¡Bienvenido al Portal Paciente!", body: "Antes de comenzar, debes cambiar tu contraseña", buttons: ["Entendido"] });
+  }, [firstLogin]);
+
+  const user = storedUser ?? me.data;
+  if (!user) return <PageTitle title="Mi cuenta" subtitle="Configuracion de Usuario" />;
+
+  const mustChangePassword = !user.hasChangedPassword;
+  // Saving completes the journey when it began with the first login or the profile is still incomplete.
+  const nextPath = firstLogin || !isProfileComplete(user) ? JOURNEY_END : undefined;
+
+  function passwordChanged(changed: UserDto) {
+    setUser({ ...changed, hasChangedPassword: true });
+    if (firstLogin) {
+      setPasswordOpen(false);
+      setDataOpen(true);
+    }
+  }
+
   return (
-    <>
-      <PageTitle title="Mi cuenta" />
-      <Card>
-        <p>Esta sección del portal aún no está disponible.</p>
-      </Card>
-    </>
+    <div className="account-page">
+      <PageTitle title="Mi cuenta" subtitle="Configuracion de Usuario" />
+      <AccountSection
+        title="Cambiar contraseña"
+        description={mustChangePassword ? "Antes de comenzar, debes cambiar tu contraseña" : "Actualice la contraseña con la que ingresa al portal"}
+        open={passwordOpen}
+        onToggle={() => setPasswordOpen((open) => !open)}
+      >
+        <PasswordForm rut={user.rut} onChanged={passwordChanged} />
+      </AccountSection>
+      {mustChangePassword || me.isPending ? null : (
+        <>
+          <AccountSection title="Datos personales" description="Sus datos de contacto y de identificación" open={dataOpen} onToggle={() => setDataOpen((open) => !open)}>
+            <ProfileForm user={me.data ?? user} onSaved={setUser} nextPath={nextPath} />
+          </AccountSection>
+          <DocumentsTable dateTyc={user.dateTyc} />
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,97 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { z } from "zod";
+import { messages, passwordPairSchema } from "../../../../server/contract/validation.ts";
+import type { UserDto } from "../../../../server/features/users/user.dto.ts";
+import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
+import { Banner } from "../../components/ui/Banner.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { PasswordField } from "../../components/ui/PasswordField.tsx";
+import { setToken } from "../../lib/storage.ts";
+import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useForm } from "../../lib/use-form.ts";
+
+export const SYSTEM_ERROR = "error de sistema vuelva a intentarlo";
+
+// Errors whose Spanish message the user can act on ('La contraseña actual es incorrecta', the new-password rule,
+// too many attempts); any other failure is the spec's generic toast.
+const SHOWN_CODES = new Set(["BAD_REQUEST", "TOO_MANY_REQUESTS"]);
+
+/** SPEC §3 password form: the current password plus the contract's new-password pair (rule and mismatch messages). */
+const passwordFormSchema = z.object({ oldPassword: z.string().min(1, { error: messages.required }) }).and(passwordPairSchema);
+
+const emptyForm = { oldPassword: "", password: "", passwordConfirmation: "" };
+
+export interface PasswordFormProps {
+  /** The signed-in user's RUT, sent with the change (SPEC §3 "plus rut on send"). */
+  rut: string;
+  /** After a successful change, with the updated user (hasChangedPassword true). The new token is already stored. */
+  onChanged(user: UserDto): void;
+}
+
+/**
+ * In-session password change. The server answers a new access token (the old one stops working), which is stored
+ * before anything else; then the 'Cambios actualizados' modal shows and the fields are emptied.
+ */
+export function PasswordForm(props: PasswordFormProps) {
+  // A new key after each success starts the fields (and their touched state) from scratch.
+  const [round, setRound] = useState(0);
+  return (
+    <PasswordFormFields
+      key={round}
+      {...props}
+      onChanged={(user) => {
+        setRound((value) => value + 1);
+        props.onChanged(user);
+      }}
+    />
+  );
+}
+
+function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
+  const trpc = useTRPC();
+  const form = useForm(passwordFormSchema, emptyForm);
+  const [failure, setFailure] = useState<string | null>(null);
+  const change = useMutation(
+    trpc.account.changePassword.mutationOptions({
+      onSuccess: ({ user, accessToken }) => {
+        setToken(accessToken);
+        onChanged(user);
+        void showModal({ title: "Cambios actualizados", body: "¡Los cambios fueron guardados exitosamente!", buttons: ["Entendido"] });
+      },
+      onError: (error) => {
+        if (SHOWN_CODES.has(errorCode(error) ?? "")) setFailure(errorMessage(error, SYSTEM_ERROR));
+        else showToast(SYSTEM_ERROR);
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || change.isPending) return;
+    setFailure(null);
+    change.mutate({ ...form.values, rut });
+  }
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate aria-label="Cambio de contraseña">
+      {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
+      <div className="account-form__grid">
+        <PasswordField label="Contraseña actual" autoComplete="current-password" className="account-form__row-start" {...form.field("oldPassword")} />
+        <PasswordField
+          label="Nueva contraseña"
+          autoComplete="new-password"
+          className="account-form__row-start"
+          hint="Al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número."
+          {...form.field("password")}
+        />
+        <PasswordField label="Repetir contraseña" autoComplete="new-password" {...form.field("passwordConfirmation")} />
+      </div>
+      <div className="account-form__actions">
+        <Button type="submit" disabled={!form.isValid || change.isPending}>
+          Guardar contraseña
+        </Button>
+      </div>
+    </form>
+  );
+}

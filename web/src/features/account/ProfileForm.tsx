@@ -1,0 +1,95 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { profileSchema } from "../../../../server/contract/validation.ts";
+import { formatRut } from "../../../../server/contract/rut.ts";
+import type { UserDto } from "../../../../server/features/users/user.dto.ts";
+import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
+import { Banner } from "../../components/ui/Banner.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { TextField } from "../../components/ui/TextField.tsx";
+import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useForm } from "../../lib/use-form.ts";
+import { SYSTEM_ERROR } from "./PasswordForm.tsx";
+
+export const PROFILE_SAVED = "Se han guardado tus datos satisfactoriamente";
+
+/** Today in the browser's calendar as YYYY-MM-DD (the birth date picker's maximum). */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+function initialValues(user: UserDto) {
+  return {
+    firstName: user.firstName ?? "",
+    secondName: user.secondName ?? "",
+    lastName: user.lastName ?? "",
+    secondLastName: user.secondLastName ?? "",
+    email: user.email ?? "",
+    phoneNumber: user.phoneNumber ?? "",
+    birthDate: user.birthDate ?? "",
+  };
+}
+
+export interface ProfileFormProps {
+  /** The user whose data fills the form (read once, when the form mounts). */
+  user: UserDto;
+  /** After a successful save, with the server's user. */
+  onSaved(user: UserDto): void;
+  /** Where the success modal sends the user when it closes (the end of the first-login journey). */
+  nextPath?: string;
+}
+
+/**
+ * Personal data (SPEC §3 User, §5 rules from server/contract/validation.ts): the RUT read-only, names, e-mail, phone
+ * and birth date; each error shows once its field was left; save is disabled while anything is invalid.
+ */
+export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
+  const trpc = useTRPC();
+  const form = useForm(profileSchema, initialValues(user));
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.account.updateProfile.mutationOptions({
+      onSuccess: (saved) => {
+        onSaved(saved);
+        void showModal(
+          nextPath
+            ? { title: PROFILE_SAVED, body: "Ya puede utilizar el portal.", buttons: ["Continuar"], navigateTo: nextPath }
+            : { title: PROFILE_SAVED, body: "", buttons: ["Entendido"] },
+        );
+      },
+      onError: (error) => {
+        if (errorCode(error) === "BAD_REQUEST") setFailure(errorMessage(error, SYSTEM_ERROR));
+        else showToast(SYSTEM_ERROR);
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || save.isPending) return;
+    setFailure(null);
+    save.mutate(form.values);
+  }
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate aria-label="Datos personales">
+      {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
+      <div className="account-form__grid">
+        <TextField label="Rut" name="rut" value={formatRut(user.rut)} onChange={() => undefined} readOnly hint="El Rut no se puede modificar." />
+        <TextField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...form.field("email")} />
+        <TextField label="Primer nombre" autoComplete="given-name" {...form.field("firstName")} />
+        <TextField label="Segundo nombre (opcional)" autoComplete="additional-name" {...form.field("secondName")} />
+        <TextField label="Apellido paterno" autoComplete="family-name" {...form.field("lastName")} />
+        <TextField label="Apellido materno" {...form.field("secondLastName")} />
+        <TextField label="Teléfono" type="tel" autoComplete="tel" inputMode="tel" placeholder="+56912345678" {...form.field("phoneNumber")} />
+        <TextField label="Fecha de nacimiento" type="date" max={localToday()} min="1900-01-01" autoComplete="bday" {...form.field("birthDate")} />
+      </div>
+      <div className="account-form__actions">
+        <Button type="submit" disabled={!form.isValid || save.isPending}>
+          Guardar datos
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,15 +1,13 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { loadConfig } from "../server/config.ts";
 import { rutCheckDigit, formatRut } from "../server/contract/rut.ts";
-import { openDatabase, type Database } from "../server/db/database.ts";
-import { applyMigrations } from "../server/db/migrate.ts";
 import { seedClinics } from "../server/db/seed.ts";
 import type { AppDeps } from "../server/deps.ts";
 import { userSearchText } from "../server/features/users/user.dto.ts";
 import { listUsers, type UsersPage } from "../server/features/users/users-query.service.ts";
 import type { SessionUser } from "../server/http/authenticate.ts";
 import { hashPassword } from "../server/lib/passwords.ts";
+import type { Database } from "../server/db/database.ts";
+import { freshDatabase, type FreshDatabase } from "../tests/helpers/fresh-database.ts";
 import { summarize, type BenchResult } from "./bench-stats.ts";
 
 // Staff user search over 100,000 users through the real service (listUsers: count + page, trigram index on
@@ -25,37 +23,9 @@ const firstNames = ["Camila", "Javiera", "Benjamín", "Matías", "Valentina", "S
 const lastNames = ["González", "Muñoz", "Rojas", "Díaz", "Pérez", "Soto", "Contreras", "Silva", "Martínez", "Sepúlveda", "Morales", "Rodríguez", "López", "Fuentes", "Hernández", "Torres", "Araya", "Flores", "Espinoza", "Valenzuela", "Castillo", "Tapia", "Reyes", "Gutiérrez"];
 const domains = ["gmail.com", "hotmail.com", "yahoo.es", "correo.cl", "outlook.com"];
 
-interface BenchDatabase {
-  db: Database;
-  kind: "postgresql" | "pglite";
-  drop(): Promise<void>;
-}
-
-export async function benchDatabase(): Promise<BenchDatabase> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const db = await openDatabase({ kind: "pglite", dataDir: null });
-    return { db, kind: "pglite", drop: () => db.close() };
-  }
-  const name = `pp_bench_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ kind: "postgres", url: url.toString() });
-  return {
-    db,
-    kind: "postgresql",
-    async drop() {
-      await db.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
+/** A throw-away database for the run (the tests' helper): PostgreSQL on BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite. */
+export function benchDatabase(): Promise<FreshDatabase> {
+  return freshDatabase(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, "pp_bench");
 }
 
 /** Deterministic pseudo-random numbers, so every run searches the same data. */
@@ -144,7 +114,6 @@ export default async function run(): Promise<BenchResult[]> {
   const { db, kind, drop } = await benchDatabase();
   try {
     const t0 = performance.now();
-    await applyMigrations(db);
     await seedClinics(db.prisma);
     const sample = await loadUsers(db);
     // VACUUM ANALYZE: fresh statistics, and the visibility map and hint bits a long-lived table has, so the first

@@ -1,14 +1,6 @@
-import { Card } from "../../components/ui/Card.tsx";
-import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { UnavailableSection } from "../../components/ui/UnavailableSection.tsx";
 
-/** Placeholder until this feature's screen is built. */
+/** The route exists; this screen belongs to a later issue. */
 export default function EditBillPage() {
-  return (
-    <>
-      <PageTitle title="Cuenta hospitalaria" />
-      <Card>
-        <p>Esta sección del portal aún no está disponible.</p>
-      </Card>
-    </>
-  );
+  return <UnavailableSection title="Cuenta hospitalaria" />;
 }

@@ -44,4 +44,12 @@ describe("menuFor", () => {
     expect(selected("/dashboard/laboratory-extra")).toEqual([]);
     expect(selected("")).toEqual([]);
   });
+
+  it("keeps 'Usuarios y Pacientes' selected on the create and edit user screens, and bills on the bill form", () => {
+    const selected = (path: string) => menuFor("0", "hcs-rcr", path).find((item) => item.selected)?.title;
+    expect(selected("/admin/create-user")).toBe("Usuarios y Pacientes");
+    expect(selected("/admin/edit-user")).toBe("Usuarios y Pacientes");
+    expect(selected("/admin/edit-bills")).toBe("Cuentas hospitalarias");
+    expect(menuFor("0", "hcs-rcr", "/admin/create-user")[0]).not.toHaveProperty("relatedUrls");
+  });
 });

@@ -17,7 +17,10 @@ export interface MenuItem {
   hide: boolean;
 }
 
-type MenuEntry = Omit<MenuItem, "selected" | "hide">;
+type MenuEntry = Omit<MenuItem, "selected" | "hide"> & {
+  /** Other pages that belong to this item (its create and edit screens), so it stays selected there. */
+  relatedUrls?: string[];
+};
 
 const patientMenu: MenuEntry[] = [
   { title: "Agendamiento", icon: "calendar", url: "/dashboard/scheduling", isMaitenes: true },
@@ -29,8 +32,8 @@ const patientMenu: MenuEntry[] = [
 ];
 
 const staffMenu: MenuEntry[] = [
-  { title: "Usuarios y Pacientes", icon: "users", url: "/admin/admin-users", isMaitenes: true },
-  { title: "Cuentas hospitalarias", icon: "bills", url: "/admin/admin-bills", isMaitenes: true },
+  { title: "Usuarios y Pacientes", icon: "users", url: "/admin/admin-users", isMaitenes: true, relatedUrls: ["/admin/create-user", "/admin/edit-user"] },
+  { title: "Cuentas hospitalarias", icon: "bills", url: "/admin/admin-bills", isMaitenes: true, relatedUrls: ["/admin/edit-bills"] },
 ];
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
@@ -42,9 +45,9 @@ const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") 
 export function menuFor(portalType: string | null | undefined, clinicKey: ClinicKey, currentPath = ""): MenuItem[] {
   const entries = portalType === "0" || portalType === "1" ? staffMenu : portalType === "2" ? patientMenu : [];
   const path = trimSlash(currentPath);
-  return entries.map((entry) => ({
+  return entries.map(({ relatedUrls = [], ...entry }) => ({
     ...entry,
-    selected: path === entry.url || path.startsWith(`${entry.url}/`),
+    selected: [entry.url, ...relatedUrls].some((url) => path === url || path.startsWith(`${url}/`)),
     hide: portalType === "2" && clinicKey === "maitenes" && !entry.isMaitenes,
   }));
 }

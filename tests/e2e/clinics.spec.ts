@@ -25,7 +25,8 @@ test.describe("clinic branding on the login page", () => {
       await page.goto(`${clinicUrl(clinic.alias)}/login`);
       const logo = page.getByRole("img", { name: clinic.title });
       await expect(logo.first()).toHaveAttribute("src", `/logos/${clinic.key}.svg`);
-      expect(await logo.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // The SVG must really load (not just be referenced); it may still be on its way when the <img> appears.
+      await expect.poll(() => logo.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expect(page.getByText(clinic.title, { exact: true })).toBeVisible();
 
       const links = page.getByRole("navigation", { name: "Resultados sin iniciar sesión" });
@@ -92,7 +93,7 @@ test.describe("scheduling screen", () => {
     expect(frameBox).not.toBeNull();
     expect(frameBox!.x + frameBox!.width).toBeLessThanOrEqual(375);
     expect(frameBox!.height).toBeGreaterThan(400);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const lastTab = await page.getByRole("tab", { name: "Talagante" }).boundingBox();
     expect(lastTab!.x + lastTab!.width).toBeLessThanOrEqual(375);
   });

@@ -30,7 +30,7 @@ test.describe("route guards", () => {
     await page.evaluate(() => localStorage.setItem("token", "token-alterado"));
     await page.goto("/dashboard/laboratory");
     await expect(page).toHaveURL(/\/login$/);
-    expect(await storedKeys(page)).toEqual({ local: 0, session: 0 });
+    await expect.poll(() => storedKeys(page)).toEqual({ local: 0, session: 0 });
   });
 
   test("a patient with an incomplete profile is sent to complete the data", async ({ page }) => {

@@ -12,7 +12,7 @@ test.describe("first login of a patient: terms and conditions", () => {
     await checkbox.uncheck();
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await storedKeys(page)).toEqual({ local: 0, session: 0 });
+    await expect.poll(() => storedKeys(page)).toEqual({ local: 0, session: 0 });
   });
 
   test("accepting the terms stores the date and continues to the account settings", async ({ page }) => {

@@ -8,7 +8,7 @@ test.describe("portal sidebar", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await logIn(page, accounts.patient);
     const sidebar = page.getByTestId("sidebar");
-    expect(await widthOf(sidebar)).toBe(250);
+    await expect.poll(() => widthOf(sidebar)).toBe(250);
     const menu = page.getByRole("navigation", { name: "Menú principal" });
     // The test portal runs on localhost, i.e. the Maitenes portal, whose patient menu has no hospital bills.
     await expect(menu.getByRole("link")).toHaveText(["Agendamiento", "Imagenología", "Laboratorio", "Mis datos"]);
@@ -24,11 +24,11 @@ test.describe("portal sidebar", () => {
     await page.setViewportSize({ width: 1000, height: 800 });
     await logIn(page, accounts.patient);
     const sidebar = page.getByTestId("sidebar");
-    expect(await widthOf(sidebar)).toBe(60);
+    await expect.poll(() => widthOf(sidebar)).toBe(60);
     await expect(sidebar.getByText("Agendamiento")).toBeHidden();
     await expect(sidebar.getByRole("link", { name: "Agendamiento" })).toBeVisible();
     await page.getByRole("button", { name: "Expandir menú" }).click();
-    expect(await widthOf(sidebar)).toBe(250);
+    await expect.poll(() => widthOf(sidebar)).toBe(250);
     await expect(sidebar.getByText("Agendamiento")).toBeVisible();
     await sidebar.getByRole("link", { name: "Laboratorio" }).click();
     await expect(page).toHaveURL(/\/dashboard\/laboratory$/);
@@ -39,12 +39,12 @@ test.describe("portal sidebar", () => {
     await logIn(page, accounts.patient);
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await storedKeys(page)).toEqual({ local: 0, session: 0 });
+    await expect.poll(() => storedKeys(page)).toEqual({ local: 0, session: 0 });
 
     await logIn(page, accounts.admin, "staff");
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await expect(page).toHaveURL(/\/admin-login$/);
-    expect(await storedKeys(page)).toEqual({ local: 0, session: 0 });
+    await expect.poll(() => storedKeys(page)).toEqual({ local: 0, session: 0 });
   });
 
   test("the blocking spinner shows and locks the page scroll while a request is slow", async ({ page }) => {
@@ -55,9 +55,9 @@ test.describe("portal sidebar", () => {
     });
     await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Imagenología" }).click();
     await expect(page.getByTestId("blocking-spinner")).toBeVisible();
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
     await expect(page).toHaveURL(/\/dashboard\/imaging$/);
     await expect(page.getByTestId("blocking-spinner")).toBeHidden();
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
   });
 });

@@ -4,6 +4,7 @@ import { App } from "./app/App.tsx";
 import "./styles/base.css";
 import "./styles/components.css";
 import "./styles/panels.css";
+import "./styles/forms.css";
 import "./styles/overlays.css";
 import "./styles/header.css";
 import "./styles/layout.css";

@@ -24,5 +24,6 @@ export async function latestMailTo(email: string, since: Date = new Date(0)): Pr
 export function firstLink(mail: CaughtMail): string {
   const match = /https?:\/\/\S+/.exec(mail.text);
   if (!match) throw new Error(`El correo "${mail.subject}" no trae enlace`);
-  return match[0];
+  // A sentence may end right after the link: its closing punctuation is not part of it.
+  return match[0].replace(/[.,;:)]+$/, "");
 }

@@ -7,6 +7,7 @@ import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { PasswordField } from "../../components/ui/PasswordField.tsx";
+import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
 import { setToken } from "../../lib/storage.ts";
 import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
@@ -74,20 +75,13 @@ function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
   }
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate aria-label="Cambio de contraseña">
+    <form className="form" onSubmit={submit} noValidate aria-label="Cambio de contraseña">
       {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
-      <div className="account-form__grid">
-        <PasswordField label="Contraseña actual" autoComplete="current-password" className="account-form__row-start" {...form.field("oldPassword")} />
-        <PasswordField
-          label="Nueva contraseña"
-          autoComplete="new-password"
-          className="account-form__row-start"
-          hint="Al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número."
-          {...form.field("password")}
-        />
-        <PasswordField label="Repetir contraseña" autoComplete="new-password" {...form.field("passwordConfirmation")} />
+      <div className="form__grid">
+        <PasswordField label="Contraseña actual" autoComplete="current-password" className="form__row-start" {...form.field("oldPassword")} />
+        <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} newRowClassName="form__row-start" />
       </div>
-      <div className="account-form__actions">
+      <div className="form__actions">
         <Button type="submit" disabled={!form.isValid || change.isPending}>
           Guardar contraseña
         </Button>

@@ -73,9 +73,9 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
   }
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate aria-label="Datos personales">
+    <form className="form" onSubmit={submit} noValidate aria-label="Datos personales">
       {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
-      <div className="account-form__grid">
+      <div className="form__grid">
         <TextField label="Rut" name="rut" value={formatRut(user.rut)} onChange={() => undefined} readOnly hint="El Rut no se puede modificar." />
         <TextField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...form.field("email")} />
         <TextField label="Primer nombre" autoComplete="given-name" {...form.field("firstName")} />
@@ -85,7 +85,7 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
         <TextField label="Teléfono" type="tel" autoComplete="tel" inputMode="tel" placeholder="+56912345678" {...form.field("phoneNumber")} />
         <TextField label="Fecha de nacimiento" type="date" max={localToday()} min="1900-01-01" autoComplete="bday" {...form.field("birthDate")} />
       </div>
-      <div className="account-form__actions">
+      <div className="form__actions">
         <Button type="submit" disabled={!form.isValid || save.isPending}>
           Guardar datos
         </Button>

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { passwordPairSchema } from "../../../../server/contract/validation.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { PasswordField } from "../../components/ui/PasswordField.tsx";
+import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
 import { showToast } from "../../app/overlays/overlay-store.ts";
 import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
@@ -42,8 +42,7 @@ export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
         Debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número.
       </p>
       <form className="form" onSubmit={submit} noValidate>
-        <PasswordField label="Nueva contraseña" autoComplete="new-password" {...form.field("password")} />
-        <PasswordField label="Repetir contraseña" autoComplete="new-password" {...form.field("passwordConfirmation")} />
+        <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} />
         <Button type="submit" block disabled={!form.isValid || save.isPending}>
           Guardar contraseña
         </Button>

@@ -1,14 +1,67 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { Paginator } from "../../components/ui/Paginator.tsx";
+import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { CREATE_USER_PATH, editUserPath, positiveIntParam, toRoleType } from "./user-forms.ts";
+import { UsersSearch } from "./UsersSearch.tsx";
+import { UsersTable } from "./UsersTable.tsx";
+import { UserTypeFilter } from "./UserTypeFilter.tsx";
+import "./users.css";
 
-/** Placeholder until this feature's screen is built. */
+/**
+ * /admin/admin-users, 'Usuarios y Pacientes' (SPEC §2): user-type filter, search over RUT, e-mail and names,
+ * 'Crear cuenta', the user table and the paginator (10 a page). The page, search and filter live in the address
+ * (?page=&buscar=&tipo=) so coming back from a user's screen shows the same list. A failed list is silently ignored
+ * (SPEC §8): the previous rows stay.
+ */
 export default function AdminUsersPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = positiveIntParam(params.get("page")) ?? 1;
+  const search = params.get("buscar") ?? "";
+  const roleParam = params.get("tipo") ?? "";
+  const roleType = toRoleType(roleParam);
+
+  const list = useQuery(
+    trpc.users.list.queryOptions(
+      { page, limit: PAGE_SIZE, param: search || undefined, roleType },
+      { placeholderData: keepPreviousData, staleTime: 0 },
+    ),
+  );
+
+  function show(next: { page?: number; buscar?: string; tipo?: string }) {
+    const merged = { page: String(next.page ?? page), buscar: next.buscar ?? search, tipo: next.tipo ?? (roleType === undefined ? "" : roleParam) };
+    const query = new URLSearchParams();
+    if (merged.page !== "1") query.set("page", merged.page);
+    if (merged.buscar) query.set("buscar", merged.buscar);
+    if (merged.tipo) query.set("tipo", merged.tipo);
+    setParams(query, { replace: true });
+  }
+
+  const users = list.data?.usersList ?? [];
   return (
-    <>
-      <PageTitle title="Usuarios y Pacientes" />
+    <div className="users-page">
+      <PageTitle
+        title="Usuarios y Pacientes"
+        actions={<Button onClick={() => void navigate(CREATE_USER_PATH)}>Crear cuenta</Button>}
+      />
       <Card>
-        <p>Esta sección del portal aún no está disponible.</p>
+        <div className="users-toolbar">
+          <UserTypeFilter value={roleType === undefined ? "" : roleParam} onChange={(tipo) => show({ tipo, page: 1 })} />
+          <UsersSearch key={search} value={search} onSearch={(buscar) => show({ buscar, page: 1 })} />
+        </div>
+        <div className="users-table__scroller">
+          <UsersTable users={users} loaded={list.data !== undefined} onEdit={(user) => void navigate(editUserPath(user.id))} />
+        </div>
+        {list.data && list.data.total > 0 ? (
+          <Paginator page={page} total={list.data.total} limit={PAGE_SIZE} onPageChange={(next) => show({ page: next })} />
+        ) : null}
       </Card>
-    </>
+    </div>
   );
 }

@@ -1,14 +1,81 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Role, type RoleType } from "../../../../server/contract/roles.ts";
+import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
+import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { TextField } from "../../components/ui/TextField.tsx";
+import { currentPortalLink } from "../../lib/clinic.ts";
+import { formatRutInput } from "../../lib/rut-input.ts";
+import { usePortalType } from "../../lib/session.ts";
+import { errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useForm } from "../../lib/use-form.ts";
+import { RoleSelect } from "./RoleSelect.tsx";
+import { ADMIN_USERS_PATH, createUserFormSchema, userScreenMessages } from "./user-forms.ts";
+import "./users.css";
 
-/** Placeholder until this feature's screen is built. */
+/**
+ * /admin/create-user, 'Crear cuenta de usuario' (SPEC §2, §5): Rut, e-mail and, for admin viewers only, the user
+ * type (default Paciente). 'Crear cuenta' stays disabled until the Rut and the e-mail are valid; each error shows
+ * once its field was left. The server e-mails a temporary password with this clinic's portal link (rcrLink).
+ * Success: modal 'Cuenta creada', then the user list. Failure: a toast with the server's message (e.g. a RUT that
+ * already has an account).
+ */
 export default function CreateUserPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const viewerIsAdmin = usePortalType() === String(Role.admin);
+  const form = useForm(createUserFormSchema, { rut: "", email: "" });
+  const [roleType, setRoleType] = useState<RoleType>(Role.patient);
+
+  const create = useMutation(
+    trpc.users.create.mutationOptions({
+      onSuccess: ({ user }) => {
+        void showModal({
+          title: userScreenMessages.created,
+          body: `Se envió una contraseña temporal al correo ${user.email}. Deberá cambiarla en su primer ingreso.`,
+          buttons: ["Entendido"],
+          navigateTo: ADMIN_USERS_PATH,
+        });
+      },
+      onError: (error) => showToast(errorMessage(error, userScreenMessages.updateFailed)),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || create.isPending) return;
+    create.mutate({
+      rut: form.values.rut.trim(),
+      email: form.values.email.trim(),
+      roleType: viewerIsAdmin ? roleType : Role.patient,
+      rcrLink: currentPortalLink(),
+    });
+  }
+
   return (
-    <>
+    <div className="users-page">
       <PageTitle title="Crear cuenta de usuario" />
-      <Card>
-        <p>Esta sección del portal aún no está disponible.</p>
+      <Card title="Datos personales" className="users-card users-card--narrow">
+        <form className="form" onSubmit={submit} noValidate aria-label="Crear cuenta de usuario">
+          <p className="form__intro">Se enviará una contraseña temporal al correo indicado. El usuario deberá cambiarla en su primer ingreso.</p>
+          <div className="form__grid">
+            <TextField label="Rut" placeholder="12.345.678-5" inputMode="text" autoComplete="off" maxLength={12} {...form.field("rut", formatRutInput)} />
+            <TextField label="Correo electrónico" type="email" inputMode="email" autoComplete="off" placeholder="nombre@correo.cl" {...form.field("email")} />
+            {viewerIsAdmin ? <RoleSelect value={roleType} onChange={setRoleType} /> : null}
+          </div>
+          <div className="form__actions">
+            <Button variant="secondary" onClick={() => void navigate(ADMIN_USERS_PATH)}>
+              Volver
+            </Button>
+            <Button type="submit" disabled={!form.isValid || create.isPending}>
+              Crear cuenta
+            </Button>
+          </div>
+        </form>
       </Card>
-    </>
+    </div>
   );
 }

@@ -1,14 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Role } from "../../../../server/contract/roles.ts";
+import { showToast } from "../../app/overlays/overlay-store.ts";
+import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { usePortalType } from "../../lib/session.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { EditUserForm } from "./EditUserForm.tsx";
+import { StaffPasswordForm } from "./StaffPasswordForm.tsx";
+import { ADMIN_USERS_PATH, positiveIntParam, userScreenMessages } from "./user-forms.ts";
+import "./users.css";
 
-/** Placeholder until this feature's screen is built. */
+/**
+ * /admin/edit-user?userId={id}, 'Modificación de usuario' (SPEC §2, §6): personal data (role and clinics for admin
+ * viewers), contact data, and a separate password form. A user that cannot be loaded (missing, or outside an
+ * executive's clinics: the server answers 404) shows the toast 'Hubo un error al procesar la solicitud, por favor
+ * intente más tarde'.
+ */
 export default function EditUserPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const userId = positiveIntParam(params.get("userId"));
+  const viewerIsAdmin = usePortalType() === String(Role.admin);
+  const detail = useQuery(trpc.users.get.queryOptions({ id: userId ?? 0 }, { enabled: userId !== undefined, gcTime: 0 }));
+  const failed = userId === undefined || detail.isError;
+
+  useEffect(() => {
+    if (failed) showToast(userScreenMessages.loadFailed);
+  }, [failed]);
+
+  const back = (
+    <Button variant="secondary" onClick={() => void navigate(ADMIN_USERS_PATH)}>
+      Volver
+    </Button>
+  );
+  const user = detail.data;
   return (
-    <>
-      <PageTitle title="Modificación de usuario" />
-      <Card>
-        <p>Esta sección del portal aún no está disponible.</p>
-      </Card>
-    </>
+    <div className="users-page">
+      <PageTitle title="Modificación de usuario" subtitle={user ? user.name || user.email : undefined} actions={back} />
+      {user ? (
+        <>
+          <EditUserForm key={user.id} user={user} viewerIsAdmin={viewerIsAdmin} />
+          <StaffPasswordForm rut={user.rut} />
+        </>
+      ) : null}
+      {failed ? (
+        <Card className="users-card">
+          <p>No fue posible cargar el usuario.</p>
+        </Card>
+      ) : null}
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { serializeRequest } from "./http/log-redaction.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { contextFactory } from "./trpc/context.ts";
@@ -29,7 +30,7 @@ export interface BuildAppOptions {
 /** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
 export async function buildApp({ config, db, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 3 * 1024 * 1024,

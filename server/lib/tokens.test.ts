@@ -1,0 +1,51 @@
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { randomToken, sha256, signAccessToken, verifyAccessToken } from "./tokens.ts";
+
+const secret = "s".repeat(40);
+const key = new TextEncoder().encode(secret);
+
+describe("access tokens", () => {
+  it("round-trips the user id and token version", async () => {
+    const token = await signAccessToken(secret, { userId: 7, tokenVersion: 3 }, 5);
+    expect(await verifyAccessToken(secret, token)).toEqual({ userId: 7, tokenVersion: 3 });
+  });
+
+  it("refuses an expired token", async () => {
+    const expired = await new SignJWT({ ver: 0, typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("7")
+      .setIssuer("portal-pacientes")
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(key);
+    expect(await verifyAccessToken(secret, expired)).toBeNull();
+  });
+
+  it("refuses another algorithm, another key, another issuer or a token of another type", async () => {
+    const claims = new SignJWT({ ver: 0, typ: "access" }).setSubject("7").setIssuer("portal-pacientes").setExpirationTime("5m");
+    const hs512 = await claims.setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode("s".repeat(64)));
+    expect(await verifyAccessToken("s".repeat(64), hs512)).toBeNull();
+    expect(await verifyAccessToken("otra-clave-".repeat(4), await signAccessToken(secret, { userId: 7, tokenVersion: 0 }, 5))).toBeNull();
+    const foreign = await new SignJWT({ ver: 0, typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject("7").setIssuer("otro").setExpirationTime("5m").sign(key);
+    expect(await verifyAccessToken(secret, foreign)).toBeNull();
+    const reset = await new SignJWT({ ver: 0, typ: "reset" }).setProtectedHeader({ alg: "HS256" }).setSubject("7").setIssuer("portal-pacientes").setExpirationTime("5m").sign(key);
+    expect(await verifyAccessToken(secret, reset)).toBeNull();
+  });
+
+  it("refuses an unsigned token (alg none) and garbage", async () => {
+    const body = Buffer.from(JSON.stringify({ sub: "7", ver: 0, typ: "access", iss: "portal-pacientes", exp: Math.floor(Date.now() / 1000) + 300 })).toString("base64url");
+    const none = `${Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url")}.${body}.`;
+    expect(await verifyAccessToken(secret, none)).toBeNull();
+    expect(await verifyAccessToken(secret, "a.b.c")).toBeNull();
+  });
+});
+
+describe("reset tokens", () => {
+  it("are 256 random bits, URL-safe, different every time, and stored only as a SHA-256 hash", () => {
+    const tokens = new Set(Array.from({ length: 100 }, randomToken));
+    expect(tokens.size).toBe(100);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+});

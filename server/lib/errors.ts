@@ -37,3 +37,4 @@ export const genericErrorMessage = "Error de sistema, por favor vuelva a intenta
 export const loginFailedMessage = "El Rut o Contraseña ingresados son inválidos";
 export const unauthorizedMessage = "Su sesión no es válida o ha expirado. Ingrese nuevamente.";
 export const forbiddenMessage = "No tiene permiso para acceder a esta página";
+export const passwordChangeRequiredMessage = "Debe cambiar su contraseña temporal antes de continuar";

@@ -3,7 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { Role } from "../contract/roles.ts";
 import { firstIssueMessage } from "../contract/validation.ts";
-import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
+import { AppError, forbiddenMessage, genericErrorMessage, passwordChangeRequiredMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
 import type { Context } from "./context.ts";
 
 const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -57,12 +57,14 @@ export const patientProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** Admins and executives who have replaced their temporary password. */
 export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.roleType !== Role.admin && ctx.user.roleType !== Role.executive) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
+  if (!ctx.user.hasChangedPassword) throw new TRPCError({ code: "FORBIDDEN", message: passwordChangeRequiredMessage });
   return next();
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
   if (ctx.user.roleType !== Role.admin) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
   return next();
 });

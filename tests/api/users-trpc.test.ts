@@ -38,19 +38,20 @@ const codeOf = async (promise: Promise<unknown>) => {
 describe("users tRPC router", () => {
   it("refuses every procedure to a patient with FORBIDDEN, auditing each attempt, whatever the input", async () => {
     const c = callers.patient;
+    // Started one at a time: all at once, later ones could reject before anything awaits them.
     const attempts = [
-      c.users.list({}),
-      c.users.get({ id: patientId }),
-      c.users.update({ id: patientId, phoneNumber: "+56911112222" }),
-      c.users.create({ rut: rutOf(34_000_100), email: "x@correo.cl" }),
-      c.users.resetPassword({ rut: demo.incomplete.rut, password: "NuevaClave2026", passwordConfirmation: "NuevaClave2026" }),
-      c.users.privileges({ id: executiveId }),
-      c.users.setPrivileges({ userId: executiveId, privileges: [] }),
-      c.users.clinics(),
-      c.users.get({ id: "no-es-un-id" as unknown as number }),
+      () => c.users.list({}),
+      () => c.users.get({ id: patientId }),
+      () => c.users.update({ id: patientId, phoneNumber: "+56911112222" }),
+      () => c.users.create({ rut: rutOf(34_000_100), email: "x@correo.cl" }),
+      () => c.users.resetPassword({ rut: demo.incomplete.rut, password: "NuevaClave2026", passwordConfirmation: "NuevaClave2026" }),
+      () => c.users.privileges({ id: executiveId }),
+      () => c.users.setPrivileges({ userId: executiveId, privileges: [] }),
+      () => c.users.clinics(),
+      () => c.users.get({ id: "no-es-un-id" as unknown as number }),
     ];
     const before = await ctx.db.prisma.auditEvent.count({ where: { actorRole: 2, outcome: "denied" } });
-    for (const attempt of attempts) expect(await codeOf(attempt)).toBe("FORBIDDEN: No tiene permiso para acceder a esta página");
+    for (const attempt of attempts) expect(await codeOf(attempt())).toBe("FORBIDDEN: No tiene permiso para acceder a esta página");
     expect(await ctx.db.prisma.auditEvent.count({ where: { actorRole: 2, outcome: "denied" } })).toBe(before + attempts.length);
   });
 

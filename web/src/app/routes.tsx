@@ -26,6 +26,7 @@ const adminPages: RouteObject[] = [
   { path: "edit-user", lazy: page(() => import("../features/users/EditUserPage.tsx")) },
   { path: "admin-bills", lazy: page(() => import("../features/bills/AdminBillsPage.tsx")) },
   { path: "edit-bills", lazy: page(() => import("../features/bills/EditBillPage.tsx")) },
+  { path: "change-password", lazy: page(() => import("../features/account/StaffPasswordChangePage.tsx")) },
 ];
 
 function area(name: "dashboard" | "admin", pages: RouteObject[]): RouteObject {

@@ -11,6 +11,8 @@ import { showModal } from "../overlays/overlay-store.ts";
 
 export type Area = "dashboard" | "admin";
 
+const staffPasswordPath = "/admin/change-password";
+
 export const areaHome: Record<Area, string> = { dashboard: "/dashboard/account-settings", admin: "/admin/admin-users" };
 
 const isStaffPortal = (portalType: string | null) => portalType === "0" || portalType === "1";
@@ -55,10 +57,12 @@ export function areaGuard(area: Area) {
       endSession();
       throw redirect("/login");
     }
+    const path = new URL(request.url).pathname.replace(/\/+$/, "");
+    // Staff accounts start with a mailed temporary password: nothing else until they choose their own.
+    if (area === "admin" && getStoredUser()?.hasChangedPassword === false && path !== staffPasswordPath) throw redirect(staffPasswordPath);
     if (area === "dashboard") {
       const user = getStoredUser();
       if (!user?.dateTyc) throw redirect("/accept-tyc");
-      const path = new URL(request.url).pathname.replace(/\/+$/, "");
       const isHome = path === areaHome.dashboard || path === "/dashboard";
       if (!isHome && !isProfileComplete(user)) {
         void showModal({ title: "Complete sus datos", body: "Para utilizar el portal debera completar sus datos personales", buttons: ["Entendido"] });

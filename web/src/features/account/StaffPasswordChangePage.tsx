@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import type { UserDto } from "../../../../server/features/users/user.dto.ts";
+import { showModal } from "../../app/overlays/overlay-store.ts";
+import { Card } from "../../components/ui/Card.tsx";
+import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { useSessionUser } from "../../lib/session.ts";
+import { PasswordForm } from "./PasswordForm.tsx";
+import "./account.css";
+
+const STAFF_HOME = "/admin/admin-users";
+
+/**
+ * /admin/change-password: staff accounts start with a temporary password sent by e-mail; the admin guard keeps
+ * them here until they choose their own (the server refuses them the staff endpoints meanwhile).
+ */
+export default function StaffPasswordChangePage() {
+  const { user, setUser } = useSessionUser();
+  const navigate = useNavigate();
+  const [firstLogin] = useState(() => user !== null && !user.hasChangedPassword);
+
+  useEffect(() => {
+    if (firstLogin) void showModal({ title: "¡Bienvenido!", body: "Antes de comenzar, debes cambiar tu contraseña", buttons: ["Entendido"] });
+  }, [firstLogin]);
+
+  function changed(updated: UserDto) {
+    setUser({ ...updated, hasChangedPassword: true });
+    if (firstLogin) navigate(STAFF_HOME);
+  }
+
+  return (
+    <div className="account-page">
+      <PageTitle title="Cambiar contraseña" subtitle={firstLogin ? "Su cuenta tiene una contraseña temporal" : undefined} />
+      <Card>{user ? <PasswordForm rut={user.rut} onChanged={changed} /> : null}</Card>
+    </div>
+  );
+}

@@ -33,7 +33,7 @@ export function DocumentsTable({ dateTyc }: DocumentsTableProps) {
   // Explicit roles keep the table semantics when the narrow layout shows the rows as cards (display: block).
   return (
     <Card title="Documentos" className="account-documents">
-      <table className="account-documents__table" role="table">
+      <table className="data-table account-documents__table" role="table">
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">Documento</th>

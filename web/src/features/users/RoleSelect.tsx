@@ -1,5 +1,5 @@
 import { roleLabels, type RoleType } from "../../../../server/contract/roles.ts";
-import { SelectField } from "./SelectField.tsx";
+import { SelectField } from "../../components/ui/SelectField.tsx";
 import { roleTypes, toRoleType } from "./user-forms.ts";
 
 export interface RoleSelectProps {

@@ -1,5 +1,5 @@
 import { roleLabels } from "../../../../server/contract/roles.ts";
-import { SelectField } from "./SelectField.tsx";
+import { SelectField } from "../../components/ui/SelectField.tsx";
 import { roleTypes } from "./user-forms.ts";
 
 export interface UserTypeFilterProps {

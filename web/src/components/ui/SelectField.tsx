@@ -27,7 +27,7 @@ export function SelectField({ label, value, options, onChange, hint, className, 
       <div className="field__control">
         <select
           id={selectId}
-          className="field__input users-select"
+          className="field__input select-input"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-describedby={hint ? hintId : undefined}

@@ -1,5 +1,6 @@
-// Generates the Prisma client at install time. Prisma's CLI first tries to download its native schema engine,
-// which generation does not need; where that download cannot work (offline machines) we point it at a stand-in.
+// Generates the Prisma client at install time. Prisma's CLI first tries to download its native schema engine, which
+// generation never uses (and which offline machines cannot fetch), so it is pointed at a stand-in executable unless
+// PRISMA_SCHEMA_ENGINE_BINARY is already set. Migrations use the WebAssembly engine instead (server/db/migrate.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

@@ -73,3 +73,19 @@ export async function createPatientWithIncompleteProfile(): Promise<FreshAccount
   if (!changed.ok) throw new Error(`changing the password failed: ${changed.status} ${await changed.text()}`);
   return { ...account, password: newPassword };
 }
+
+/** Changes a patient's password through the API, which ends every session opened before (tokens are voided). */
+export async function changePasswordElsewhere(account: FreshAccount, newPassword: string): Promise<void> {
+  const login = await fetch(api("/auth/new-login"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rut: account.rut, password: account.password }),
+  });
+  const { payload } = (await login.json()) as { payload: { accessToken: string } };
+  const changed = await fetch(api("/auth/change-password-user?clinic=hcs-rcr"), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${payload.accessToken}` },
+    body: JSON.stringify({ oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut }),
+  });
+  if (!changed.ok) throw new Error(`changing the password failed: ${changed.status}`);
+}

@@ -27,9 +27,30 @@ const spinnerLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
     };
   });
 
+let sessionExpired: (() => void) | undefined;
+
+/** Registers what to do when the server says the session is over (token expired or voided by a password change). */
+export function onSessionExpired(handler: () => void): void {
+  sessionExpired = handler;
+}
+
+// A 401 on any call but the auth ones (where it means wrong credentials) ends the session wherever the user is.
+const sessionLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => observer.next(value),
+      error: (error) => {
+        if (!op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.();
+        observer.error(error);
+      },
+      complete: () => observer.complete(),
+    }),
+  );
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     spinnerLink,
+    sessionLink,
     httpLink({
       url: "/trpc",
       headers: (): Record<string, string> => {

@@ -43,8 +43,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The current overlay state (what the components render). */
+export function overlaySnapshot(): OverlayState {
+  return state;
+}
+
 export function useOverlayState(): OverlayState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribe, overlaySnapshot);
 }
 
 /** Marks an HTTP request in flight (the spinner shows while any is); call the returned function when it ends. */
@@ -58,15 +63,26 @@ export function trackRequest(): () => void {
   };
 }
 
-/** Shows the red toast for 3 seconds ('System error' by default). */
-export function showToast(message: string = DEFAULT_TOAST_MESSAGE): void {
+let priorityToastShowing = false;
+
+/**
+ * Shows the red toast for 3 seconds ('System error' by default). A `priority` toast (the session ended) is not
+ * replaced by the failures that follow from the same cause while it shows.
+ */
+export function showToast(message: string = DEFAULT_TOAST_MESSAGE, options: { priority?: boolean } = {}): void {
+  if (priorityToastShowing && !options.priority) return;
   clearTimeout(toastTimer);
+  priorityToastShowing = options.priority === true;
   update({ toast: { id: nextId++, message } });
-  toastTimer = setTimeout(() => update({ toast: null }), TOAST_DURATION_MS);
+  toastTimer = setTimeout(() => {
+    priorityToastShowing = false;
+    update({ toast: null });
+  }, TOAST_DURATION_MS);
 }
 
 export function hideToast(): void {
   clearTimeout(toastTimer);
+  priorityToastShowing = false;
   update({ toast: null });
 }
 

@@ -28,6 +28,10 @@ test.describe("clinic branding on the login page", () => {
       // The SVG must really load (not just be referenced); it may still be on its way when the <img> appears.
       await expect.poll(() => logo.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expect(page.getByText(clinic.title, { exact: true })).toBeVisible();
+      // Maitenes issues no hospital bills, so its login does not offer to pay them.
+      const intro = page.getByText(/Ingrese con su Rut y contraseña/);
+      if (clinic.key === "maitenes") await expect(intro).not.toContainText("cuentas hospitalarias");
+      else await expect(intro).toContainText("pagar sus cuentas hospitalarias");
 
       const links = page.getByRole("navigation", { name: "Resultados sin iniciar sesión" });
       const lab = links.getByRole("link", { name: /exámenes de laboratorio/ });

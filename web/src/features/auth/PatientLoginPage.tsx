@@ -1,4 +1,6 @@
 import { Link, useNavigate } from "react-router";
+import { menuFor } from "../../../../server/contract/menu.ts";
+import { currentClinic } from "../../lib/clinic.ts";
 import LoginExternalLinks from "../clinic/LoginExternalLinks.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { LoginForm } from "./LoginForm.tsx";
@@ -6,10 +8,15 @@ import { LoginForm } from "./LoginForm.tsx";
 /** /login: patient login (SPEC §2). */
 export default function PatientLoginPage() {
   const navigate = useNavigate();
+  // The intro names hospital bills only where the clinic's patient menu has them (not on Maitenes).
+  const hasBills = menuFor("2", currentClinic().key).some((item) => item.url === "/dashboard/my-bills" && !item.hide);
+  const intro = hasBills
+    ? "Ingrese con su Rut y contraseña para agendar horas, revisar sus exámenes y pagar sus cuentas hospitalarias."
+    : "Ingrese con su Rut y contraseña para agendar horas y revisar sus exámenes.";
   return (
     <AuthLayout aside={<LoginExternalLinks />}>
       <h1 className="auth__title">Bienvenido</h1>
-      <p className="auth__intro">Ingrese con su Rut y contraseña para agendar horas, revisar sus exámenes y pagar sus cuentas hospitalarias.</p>
+      <p className="auth__intro">{intro}</p>
       <LoginForm
         portal="patient"
         onLoggedIn={(user) => void navigate(user.dateTyc ? "/dashboard/account-settings" : "/accept-tyc")}

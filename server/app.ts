@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
@@ -11,8 +11,9 @@ import { authRoutes } from "./features/auth/auth.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
-import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
 import { serializeRequest } from "./http/log-redaction.ts";
+import { registerNulGuard } from "./http/reject-nul.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { contextFactory } from "./trpc/context.ts";
@@ -34,19 +35,28 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 3 * 1024 * 1024,
+    // Errors Fastify raises before routing (malformed or oversized addresses) answer like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const body = toErrorBody(error);
+      // The reply here is typed for a route schema it does not have.
+      void (reply as unknown as FastifyReply).status(body.statusCode).send(body);
+    },
   });
   const deps: AppDeps = { config, prisma: db.prisma, mailer: mailer ?? createMailer(config) };
   app.decorate("deps", deps);
   if (!mailer) app.addHook("onClose", async () => deps.mailer.close());
 
   registerErrorHandler(app);
+  registerNulGuard(app);
   await registerSecurityHeaders(app, config);
+  // Answers carry personal data: neither the REST contract nor tRPC may be cached.
+  app.addHook("onSend", async (request, reply) => {
+    const isData = request.url.startsWith(API_PREFIX) || request.url.startsWith("/trpc");
+    if (isData && !reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+  });
 
   await app.register(
     async (api) => {
-      api.addHook("onSend", async (_request, reply) => {
-        if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
-      });
       api.get("/health", async () => {
         await deps.prisma.$queryRaw`SELECT 1`;
         return { status: "ok" };

@@ -18,13 +18,24 @@ const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   INTERNAL: "INTERNAL_SERVER_ERROR",
 };
 
-/** AppErrors and zod errors keep their Spanish message; anything else becomes a generic 500. */
+// What tRPC itself raises (a malformed request, an unknown procedure) comes in English: answer in Spanish.
+const fallbackMessages: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
+  PARSE_ERROR: "Solicitud inválida",
+  BAD_REQUEST: "Solicitud inválida",
+  NOT_FOUND: "Recurso no encontrado",
+  METHOD_NOT_SUPPORTED: "Método no permitido",
+  UNAUTHORIZED: unauthorizedMessage,
+  FORBIDDEN: forbiddenMessage,
+  PAYLOAD_TOO_LARGE: "La solicitud supera el tamaño máximo permitido",
+  UNSUPPORTED_MEDIA_TYPE: "Tipo de contenido no soportado",
+};
+
+/** AppErrors and zod errors keep their Spanish message; anything else gets a Spanish message for its code. */
 function toTRPCError(error: TRPCError): TRPCError {
   const cause = error.cause;
   if (cause instanceof AppError) return new TRPCError({ code: trpcCodes[cause.code], message: cause.message, cause });
   if (cause instanceof ZodError) return new TRPCError({ code: "BAD_REQUEST", message: firstIssueMessage(cause), cause });
-  if (error.code === "INTERNAL_SERVER_ERROR") return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: genericErrorMessage, cause: error });
-  return error;
+  return new TRPCError({ code: error.code, message: fallbackMessages[error.code] ?? genericErrorMessage, cause: error });
 }
 
 const t = initTRPC.context<Context>().create({
@@ -48,23 +59,23 @@ export const publicProcedure = t.procedure.use(mapErrors);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.getUser();
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: unauthorizedMessage });
+  if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
   return next({ ctx: { ...ctx, user } });
 });
 
 export const patientProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.roleType !== Role.patient) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
+  if (ctx.user.roleType !== Role.patient) throw new AppError("FORBIDDEN", forbiddenMessage);
   return next();
 });
 
 /** Admins and executives who have replaced their temporary password. */
 export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.roleType !== Role.admin && ctx.user.roleType !== Role.executive) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
-  if (!ctx.user.hasChangedPassword) throw new TRPCError({ code: "FORBIDDEN", message: passwordChangeRequiredMessage });
+  if (ctx.user.roleType !== Role.admin && ctx.user.roleType !== Role.executive) throw new AppError("FORBIDDEN", forbiddenMessage);
+  if (!ctx.user.hasChangedPassword) throw new AppError("FORBIDDEN", passwordChangeRequiredMessage);
   return next();
 });
 
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (ctx.user.roleType !== Role.admin) throw new TRPCError({ code: "FORBIDDEN", message: forbiddenMessage });
+  if (ctx.user.roleType !== Role.admin) throw new AppError("FORBIDDEN", forbiddenMessage);
   return next();
 });

@@ -30,4 +30,16 @@ describe("login rate limits", () => {
     const otherAddress = await attempt(demo.patient.rut, demo.patient.password, {}, "10.0.3.1");
     expect(otherAddress.statusCode).toBe(200);
   });
+
+  it("counts attempts sent at the same moment: no more than the limit get through", async () => {
+    const rut = `8765001-${rutCheckDigit("8765001")}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(rut, "Incorrecta1", {}, `10.0.4.${i}`)));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+  });
+
+  it("gives the address its attempt back on a right password, so one person logging in often is not blocked", async () => {
+    for (let i = 0; i < 10; i++) expect((await attempt(demo.patient.rut, demo.patient.password, {}, "10.0.5.1")).statusCode).toBe(200);
+  });
 });

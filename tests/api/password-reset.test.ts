@@ -117,4 +117,19 @@ describe("password recovery", () => {
     expect(stillValid.statusCode).toBe(200);
     patient.password = "Valida20266";
   });
+
+  it("voids a pending link when the password is changed in session", async () => {
+    const { token } = await resetLink();
+    const session = await ctx.login(patient.rut, patient.password);
+    const changed = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/change-password-user?clinic=hcs-rcr"),
+      headers: bearer(session),
+      payload: { oldPassword: patient.password, password: "EnSesion2026", passwordConfirmation: "EnSesion2026", rut: patient.rut },
+    });
+    expect(changed.statusCode).toBe(200);
+    patient.password = "EnSesion2026";
+    const late = await setPassword(token, { password: "Atrasada2026", passwordConfirmation: "Atrasada2026" });
+    expect(late.statusCode).toBe(400);
+  });
 });

@@ -9,7 +9,7 @@ import { recordAudit } from "../../lib/audit.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../auth/auth.service.ts";
-import { assertLoginAllowed, clearRutFailures, recordLoginFailure } from "../auth/login-throttle.ts";
+import { passwordAttemptSucceeded, reservePasswordAttempt } from "../auth/login-throttle.ts";
 import { acceptablePassword, storeNewPassword } from "../auth/password.service.ts";
 import { toUserDto, userDtoSelect, userSearchText, type UserDto } from "../users/user.dto.ts";
 
@@ -145,19 +145,18 @@ export async function changeOwnPassword(deps: AppDeps, user: Pick<SessionUser, "
   }
   const password = acceptablePassword({ password: rawPassword, passwordConfirmation });
 
-  await assertLoginAllowed(deps, user.rut, meta.ip);
+  await reservePasswordAttempt(deps, user.rut, meta.ip);
   const stored = await deps.prisma.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
   if (!stored) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
   if (!(await verifyPassword(stored.passwordHash, oldPassword))) {
-    await recordLoginFailure(deps, user.rut, meta.ip);
     await audit("denied");
     throw new AppError("BAD_REQUEST", wrongCurrentPasswordMessage);
   }
+  await passwordAttemptSucceeded(deps, user.rut, meta.ip);
   // The current password was just verified, so comparing the strings is the same as comparing against the hash.
   if (password === oldPassword) throw new AppError("BAD_REQUEST", samePasswordMessage);
 
   const updated = await deps.prisma.$transaction((tx) => storeNewPassword(tx, user.id, password, { hasChangedPassword: true }));
-  await clearRutFailures(deps, user.rut);
   await audit("ok");
   return { user: toUserDto(updated), accessToken: await issueAccessToken(deps, updated) };
 }

@@ -13,7 +13,7 @@ import { parseInput } from "../../http/validate.ts";
 import { authenticate } from "../../http/authenticate.ts";
 import { clinicPortalUrl } from "../clinics/clinic-urls.ts";
 import { toUserDto, userDtoSelect, type UserDto } from "../users/user.dto.ts";
-import { assertLoginAllowed, clearRutFailures, recordLoginFailure } from "./login-throttle.ts";
+import { clearRutFailures, passwordAttemptSucceeded, reservePasswordAttempt } from "./login-throttle.ts";
 import { acceptablePassword, storeNewPassword } from "./password.service.ts";
 
 export type LoginPortal = "patient" | "staff";
@@ -41,18 +41,17 @@ export async function issueAccessToken(deps: AppDeps, user: { id: number; tokenV
 export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, meta: RequestMeta): Promise<LoginResult> {
   const { rut, password } = parseInput(ZLoginInput, input);
   const normalizedRut = normalizeRut(rut);
-  await assertLoginAllowed(deps, normalizedRut, meta.ip);
+  await reservePasswordAttempt(deps, normalizedRut, meta.ip);
 
   const user = await deps.prisma.user.findUnique({ where: { rut: normalizedRut }, select: { ...userDtoSelect, passwordHash: true, tokenVersion: true } });
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   const portalMatches = user ? (portal === "staff" ? isStaffRole(user.roleType) : user.roleType === Role.patient) : false;
 
   if (!user || !passwordMatches || !portalMatches) {
-    await recordLoginFailure(deps, normalizedRut, meta.ip);
     await recordAudit(deps.prisma, { actorId: user?.id, action: `login.${portal}`, resource: "session", outcome: "denied", ip: meta.ip });
     throw new AppError("UNAUTHORIZED", loginFailedMessage);
   }
-  await clearRutFailures(deps, normalizedRut);
+  await passwordAttemptSucceeded(deps, normalizedRut, meta.ip);
   await recordAudit(deps.prisma, { actorId: user.id, actorRole: user.roleType, action: `login.${portal}`, resource: "session", ip: meta.ip });
   return { user: toUserDto(user), accessToken: await issueAccessToken(deps, user) };
 }

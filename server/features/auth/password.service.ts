@@ -12,8 +12,8 @@ export function acceptablePassword(input: { password: unknown; passwordConfirmat
 }
 
 /**
- * Stores a new password hash and bumps tokenVersion, so every token issued before stops working.
- * Runs inside the caller's transaction.
+ * Stores a new password hash, bumps tokenVersion (every access token issued before stops working) and voids any
+ * pending reset link. Runs inside the caller's transaction.
  */
 export async function storeNewPassword(
   tx: Prisma.TransactionClient,
@@ -21,6 +21,7 @@ export async function storeNewPassword(
   password: string,
   options: { hasChangedPassword: boolean },
 ) {
+  await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
   return tx.user.update({
     where: { id: userId },
     data: { passwordHash: await hashPassword(password), tokenVersion: { increment: 1 }, hasChangedPassword: options.hasChangedPassword },

@@ -123,7 +123,7 @@ export default async function run(): Promise<BenchResult[]> {
     console.log(`  ${kind}: ${USERS.toLocaleString("es-CL")} usuarios cargados en ${loadSeconds.toFixed(1)} s`);
 
     const admin = await db.prisma.user.findFirstOrThrow({ where: { roleType: 0 }, select: { id: true, rut: true, email: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true } });
-    const deps: AppDeps = { config: loadConfig({ NODE_ENV: "test" }), prisma: db.prisma, mailer: { send: async () => {}, close: () => {} } };
+    const deps: AppDeps = { config: loadConfig({ NODE_ENV: "test" }), prisma: db.prisma, mailer: { send: async () => {}, close: () => {} }, logError: (error) => console.error(error) };
     const actor: SessionUser = admin;
     const meta = { ip: "127.0.0.1" };
     const plan = searches(sample);

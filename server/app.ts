@@ -42,7 +42,12 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
       void (reply as unknown as FastifyReply).status(body.statusCode).send(body);
     },
   });
-  const deps: AppDeps = { config, prisma: db.prisma, mailer: mailer ?? createMailer(config) };
+  const deps: AppDeps = {
+    config,
+    prisma: db.prisma,
+    mailer: mailer ?? createMailer(config),
+    logError: (error, message) => app.log.error({ err: error }, message),
+  };
   app.decorate("deps", deps);
   if (!mailer) app.addHook("onClose", async () => deps.mailer.close());
 

@@ -16,6 +16,8 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").default(DEV_JWT_SECRET),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(480),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(60),
+  /** Reset mails per account per hour; further requests are answered the same and send nothing. */
+  RESET_MAX_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   LOGIN_MAX_FAILURES_PER_RUT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),

@@ -7,6 +7,8 @@ export interface AppDeps {
   config: AppConfig;
   prisma: PrismaClient;
   mailer: Mailer;
+  /** Reports a failure of work that runs after the answer was sent (background mail). */
+  logError(error: unknown, message: string): void;
 }
 
 /** Who is asking: the network address and, once authenticated, the user. */

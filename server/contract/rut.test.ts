@@ -36,6 +36,10 @@ describe("RUT validation", () => {
 
   it("normalises to digits, hyphen and an upper-case K, and formats with thousands dots", () => {
     expect(normalizeRut("10.000.013-k")).toBe("10000013-K");
+    // Leading zeros do not change the check digit: one person, one stored RUT.
+    expect(isValidRut("01.234.567-4")).toBe(true);
+    expect(normalizeRut("01.234.567-4")).toBe(normalizeRut("1.234.567-4"));
+    expect(normalizeRut("01.234.567-4")).toBe("1234567-4");
     expect(formatRut("12345678-5")).toBe("12.345.678-5");
     expect(formatRut("1000001-7")).toBe("1.000.001-7");
   });

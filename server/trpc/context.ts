@@ -8,16 +8,14 @@ export interface Context {
   authorization: string | undefined;
   /** The authenticated user, loaded once per request on first use. */
   getUser(): Promise<SessionUser | null>;
-  log: (error: unknown) => void;
 }
 
 /** Context without Fastify objects, so tests can build callers directly. */
-export function createContextInner(deps: AppDeps, meta: RequestMeta, authorization: string | undefined, log: (error: unknown) => void = () => {}): Context {
+export function createContextInner(deps: AppDeps, meta: RequestMeta, authorization: string | undefined): Context {
   let user: Promise<SessionUser | null> | undefined;
-  return { deps, meta, authorization, getUser: () => (user ??= authenticate(deps, authorization)), log };
+  return { deps, meta, authorization, getUser: () => (user ??= authenticate(deps, authorization)) };
 }
 
 export function contextFactory(deps: AppDeps) {
-  return ({ req }: CreateFastifyContextOptions) =>
-    createContextInner(deps, { ip: req.ip }, req.headers.authorization, (error) => req.log.error({ err: error }, "background task failed"));
+  return ({ req }: CreateFastifyContextOptions) => createContextInner(deps, { ip: req.ip }, req.headers.authorization);
 }

@@ -224,3 +224,24 @@ describe("account over tRPC", () => {
     await expect(callerFor(undefined).account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
+
+describe("changing the e-mail address", () => {
+  it("tells the previous address, with the new one partly hidden, and sends nothing when it stays the same", async () => {
+    const previous = (await userRow("12345678-5")).email;
+    await ctx.mail.clear();
+    const changed = await edit({ ...validProfile, email: "nueva.direccion@correo.cl" });
+    expect(changed.statusCode).toBe(200);
+    // Earlier edits in this file send notices of their own; wait for this change's one.
+    await expect.poll(async () => (await ctx.mail.list(previous)).some((mail) => mail.text.includes("nu***@correo.cl"))).toBe(true);
+    const notice = (await ctx.mail.list(previous)).find((mail) => mail.text.includes("nu***@correo.cl"))!;
+    expect(notice.subject).toBe("Portal Pacientes - Cambio de correo electrónico");
+    expect(notice.text).not.toContain("nueva.direccion@correo.cl");
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.mail.clear();
+    expect((await edit({ ...validProfile, email: "nueva.direccion@correo.cl", phoneNumber: "+56911119999" })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await ctx.mail.list()).toHaveLength(0);
+  });
+});
+

@@ -9,7 +9,8 @@ const unknownRut = `9999999-${rutCheckDigit("9999999")}`;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Many links for one account in this file; the hourly cap has its own test.
+  ctx = await createTestContext({ RESET_MAX_REQUESTS_PER_HOUR: "100" });
 });
 afterAll(() => ctx.close());
 beforeEach(() => ctx.mail.clear());

@@ -6,6 +6,7 @@ import { messages, profileSchema, rutSchema, type ProfileInput } from "../../con
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { recordAudit } from "../../lib/audit.ts";
+import { escapeHtml, type MailMessage } from "../../lib/mailer.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../auth/auth.service.ts";
@@ -104,6 +105,9 @@ export async function updateOwnProfile(deps: AppDeps, user: Pick<SessionUser, "i
   const before = toUserDto(current);
   const after = toUserDto(updated);
   const diff = changedFields(before, after);
+  if (current.email !== updated.email) {
+    deps.mailer.send(emailChangedNotice(current.email, updated.email)).catch((error: unknown) => deps.logError(error, "email-change notice failed"));
+  }
   await recordAudit(deps.prisma, {
     actorId: user.id,
     actorRole: user.roleType,
@@ -116,6 +120,23 @@ export async function updateOwnProfile(deps: AppDeps, user: Pick<SessionUser, "i
     ip: meta.ip,
   });
   return after;
+}
+
+/** Hides most of an address: "maria.gonzalez@correo.cl" → "ma***@correo.cl". */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
+/** Tells the previous address that the account's e-mail changed, so a stolen session cannot redirect recovery quietly. */
+function emailChangedNotice(previous: string, next: string): MailMessage {
+  const text = `Hola:\n\nEl correo electrónico de su cuenta en el Portal Pacientes se cambió a ${maskEmail(next)}. Las recuperaciones de contraseña llegarán a esa dirección.\n\nSi usted no hizo este cambio, comuníquese con la clínica de inmediato.`;
+  return {
+    to: previous,
+    subject: "Portal Pacientes - Cambio de correo electrónico",
+    text,
+    html: text.split("\n\n").map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(""),
+  };
 }
 
 /**

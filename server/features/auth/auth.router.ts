@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { publicProcedure, router } from "../../trpc/trpc.ts";
-import { login, requestPasswordReset, resetPassword, validateToken } from "./auth.service.ts";
+import { login, validateToken } from "./auth.service.ts";
+import { requestPasswordReset, resetPassword } from "./password-reset.service.ts";
 
 // The service validates the credentials (Spanish messages); here only their presence as keys is loose.
 const ZLoginRequest = z.object({ portal: z.enum(["patient", "staff"]), rut: z.unknown().optional(), password: z.unknown().optional(), clinic: z.unknown().optional() });
@@ -11,7 +12,7 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .input(z.object({ rut: z.unknown().optional(), rcrLink: z.unknown().optional() }))
     .mutation(async ({ ctx, input }) => {
-      await requestPasswordReset(ctx.deps, input, ctx.meta, ctx.log);
+      await requestPasswordReset(ctx.deps, input, ctx.meta);
       return true;
     }),
   resetPassword: publicProcedure

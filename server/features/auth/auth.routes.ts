@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { bearerToken } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import { login, requestPasswordReset, resetPassword, validateToken } from "./auth.service.ts";
+import { login, validateToken } from "./auth.service.ts";
+import { requestPasswordReset, resetPassword } from "./password-reset.service.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 
 export const resetRequestAnswer = "Si existe una cuenta asociada al Rut ingresado, enviaremos las instrucciones a su correo electrónico.";
@@ -19,7 +20,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
   });
 
   app.post("/auth/request-reset-password-rut", async (request) => {
-    await requestPasswordReset(deps, request.body, requestMeta(request), (error) => request.log.error({ err: error }, "reset mail failed"));
+    await requestPasswordReset(deps, request.body, requestMeta(request));
     return { payload: true, message: resetRequestAnswer };
   });
 

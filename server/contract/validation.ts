@@ -66,7 +66,8 @@ export const phoneSchema = z
   .trim()
   .min(8, { error: messages.phone })
   .max(20, { error: messages.phone })
-  .regex(/^\+?\d+([ -]?\d+)*$/, { error: messages.phone });
+  // SPEC §5: digits with optional + or - separators (no spaces, letters or other signs).
+  .regex(/^\+?\d+(-?\d+)*$/, { error: messages.phone });
 
 /** Birth date as "YYYY-MM-DD" (or an ISO timestamp): a real date, not in the future. */
 export const birthDateSchema = z

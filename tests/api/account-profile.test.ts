@@ -19,7 +19,7 @@ const validProfile = {
   lastName: "O'Higgins",
   secondLastName: "Núñez",
   email: "ana.nunez@correo.cl",
-  phoneNumber: "+56 9 8765 4321",
+  phoneNumber: "+56-9-8765-4321",
   birthDate: "1980-07-21",
 };
 
@@ -126,7 +126,7 @@ describe("PATCH /auth/user-edit success", () => {
     expect(me.json().payload).toEqual(payload);
 
     const row = await userRow("12345678-5");
-    expect(row).toMatchObject({ firstName: "Ana María", secondName: "José", lastName: "O'Higgins", email: "ana.nunez@correo.cl", phoneNumber: "+56 9 8765 4321" });
+    expect(row).toMatchObject({ firstName: "Ana María", secondName: "José", lastName: "O'Higgins", email: "ana.nunez@correo.cl", phoneNumber: "+56-9-8765-4321" });
     expect(row.birthDate?.toISOString().slice(0, 10)).toBe("1980-07-21");
   });
 
@@ -195,10 +195,10 @@ describe("PATCH /auth/user-edit success", () => {
   it("records an audit event with only the changed fields", async () => {
     await edit(validProfile);
     const row = await userRow("12345678-5");
-    await edit({ ...validProfile, phoneNumber: "+56 2 2222 3333" });
+    await edit({ ...validProfile, phoneNumber: "+56-2-2222-3333" });
     const event = await ctx.db.prisma.auditEvent.findFirstOrThrow({ where: { action: "account.update", actorId: row.id }, orderBy: { id: "desc" } });
     expect(event).toMatchObject({ resource: "user", resourceId: String(row.id), patientId: row.id, actorRole: 2, outcome: "ok" });
-    expect(event.after).toEqual({ phoneNumber: "+56 2 2222 3333" });
+    expect(event.after).toEqual({ phoneNumber: "+56-2-2222-3333" });
     expect(event.before).toEqual({ phoneNumber: row.phoneNumber });
   });
 });

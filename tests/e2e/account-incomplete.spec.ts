@@ -7,10 +7,13 @@ import { accounts, logIn } from "./shell-helpers.ts";
 test("a patient with an incomplete profile is sent to 'Mi cuenta' and reaches scheduling once the data is complete", async ({ page }) => {
   await logIn(page, accounts.incomplete);
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
-  // Not a first login: no welcome modal, the data open and the password collapsed.
+  // Not a first login: no welcome modal but 'Complete sus datos' (SPEC §4), the data open and the password collapsed.
+  const onArrival = page.getByRole("dialog", { name: "Complete sus datos" });
+  await expect(onArrival).toContainText("Para utilizar el portal debera completar sus datos personales");
+  await expect(page.getByRole("dialog", { name: "¡Bienvenido al Portal Paciente!" })).toHaveCount(0);
+  await onArrival.getByRole("button", { name: "Entendido" }).click();
   await expect(page.getByRole("button", { name: /^Datos personales/ })).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("button", { name: /^Cambiar contraseña/ })).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.goto("/dashboard/scheduling");
   const incomplete = page.getByRole("dialog", { name: "Complete sus datos" });

@@ -31,4 +31,12 @@ test.describe("first login of a patient: terms and conditions", () => {
     await page.goto("/accept-tyc");
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test("the terms come before the portal-type check: a new patient opening a staff page is sent to the terms", async ({ page }) => {
+    await logIn(page, await createFreshAccount());
+    await expect(page).toHaveURL(/\/accept-tyc$/);
+    await page.goto("/admin/admin-users");
+    await expect(page).toHaveURL(/\/accept-tyc$/);
+    await expect(page.getByRole("dialog", { name: "Acceso denegado" })).toHaveCount(0);
+  });
 });

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { accounts, logIn } from "./shell-helpers.ts";
+import { uniqueRut } from "./support/accounts.ts";
+import { e2eBaseUrl } from "./support/ports.ts";
 
 test.describe("login screens", () => {
   test("the empty path opens the patient login", async ({ page }) => {
@@ -63,5 +65,20 @@ test.describe("login screens", () => {
     await expect(page.getByRole("heading", { name: "nopagefound !" })).toBeVisible();
     await page.goto("/dashboard/no-existe/tampoco");
     await expect(page.getByRole("heading", { name: "nopagefound !" })).toBeVisible();
+  });
+
+  test("a rate-limited login shows the same banner, with the reason underneath", async ({ page }) => {
+    // Ten failures use up a RUT's attempts for the hour (the portal's default limit).
+    const rut = uniqueRut();
+    for (let i = 0; i < 10; i++) {
+      await fetch(`${e2eBaseUrl}/api/rcr/v1/auth/new-login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rut, password: "Incorrecta1" }) });
+    }
+    await page.goto("/login");
+    await page.getByLabel("Rut").fill(rut);
+    await page.getByLabel("Contraseña", { exact: true }).fill("Incorrecta1");
+    await page.getByRole("button", { name: "Ingresar" }).click();
+    const banner = page.getByRole("alert");
+    await expect(banner).toContainText("El Rut o Contraseña ingresados son inválidos");
+    await expect(banner).toContainText("Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.");
   });
 });

@@ -6,6 +6,7 @@ test("a call answered 401 mid-session (password changed elsewhere) clears the st
   const patient = await createPatientWithIncompleteProfile();
   await logIn(page, patient);
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+  await page.getByRole("dialog", { name: "Complete sus datos" }).getByRole("button", { name: "Entendido" }).click();
 
   await changePasswordElsewhere(patient, "OtraSesion2026");
 

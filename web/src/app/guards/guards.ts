@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isProfileComplete } from "../../../../server/contract/validation.ts";
+import { showIncompleteProfileModal } from "../../features/account/incomplete-profile.ts";
 import { hiddenPageRedirect } from "../../features/clinic/hidden-pages.ts";
 import { currentClinic } from "../../lib/clinic.ts";
 import { endSession } from "../../lib/session.ts";
@@ -41,13 +42,16 @@ export async function tokenGuard(): Promise<null> {
 }
 
 /**
- * /dashboard and /admin: valid token, then the portal type ('0'/'1' → admin, '2' → dashboard); for patients the
- * terms must be accepted, outside account-settings the profile complete, and the page one their clinic shows.
+ * /dashboard and /admin, in SPEC §4's order: a valid token; for patients accepted terms (asked to the server); the
+ * portal type ('0'/'1' → admin, '2' → dashboard); staff past their temporary password; for patients, outside
+ * account-settings, a complete profile, and a page their clinic's menu shows.
  */
 export function areaGuard(area: Area) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     await requireValidToken();
     const portalType = getPortalType();
+    // Second guard (SPEC §4): a patient who has not accepted the terms goes to accept-tyc; the server decides.
+    if (portalType === "2" && !(await termsAccepted())) throw redirect("/accept-tyc");
     const allowed = area === "admin" ? isStaffPortal(portalType) : portalType === "2";
     if (!allowed) {
       void showModal({ title: "Acceso denegado", body: "No tiene permiso para acceder a esta página", buttons: ["Entendido"] });
@@ -62,10 +66,9 @@ export function areaGuard(area: Area) {
     if (area === "admin" && getStoredUser()?.hasChangedPassword === false && path !== staffPasswordPath) throw redirect(staffPasswordPath);
     if (area === "dashboard") {
       const user = getStoredUser();
-      if (!user?.dateTyc) throw redirect("/accept-tyc");
       const isHome = path === areaHome.dashboard || path === "/dashboard";
-      if (!isHome && !isProfileComplete(user)) {
-        void showModal({ title: "Complete sus datos", body: "Para utilizar el portal debera completar sus datos personales", buttons: ["Entendido"] });
+      if (!isHome && !isProfileComplete(user ?? {})) {
+        showIncompleteProfileModal();
         throw redirect(areaHome.dashboard);
       }
       // A page the clinic's menu hides (hospital bills on Maitenes) is not reachable by address either.
@@ -74,6 +77,15 @@ export function areaGuard(area: Area) {
     }
     return null;
   };
+}
+
+/** validate-tyc through tRPC (terms.status); an error counts as not accepted. */
+async function termsAccepted(): Promise<boolean> {
+  try {
+    return await trpcClient.terms.status.query();
+  } catch {
+    return false;
+  }
 }
 
 /** The area guard runs again on every move between pages of the area, like a guard on each route. */

@@ -8,6 +8,8 @@ export function Header() {
   const { user } = useSessionUser();
   const [logoFailed, setLogoFailed] = useState(false);
   const displayName = user?.name?.trim() || user?.rut || "";
+  // The avatar shows the first letter of a name; a user known only by RUT gets a neutral mark, not a digit.
+  const initial = /^\p{L}/u.test(displayName) ? displayName.charAt(0).toUpperCase() : "•";
   return (
     <header className="app-header">
       <div className="app-header__brand">
@@ -20,7 +22,7 @@ export function Header() {
       {displayName ? (
         <div className="app-header__user" title={displayName}>
           <span className="app-header__avatar" aria-hidden="true">
-            {displayName.charAt(0).toUpperCase()}
+            {initial}
           </span>
           <span className="app-header__name">{displayName}</span>
         </div>

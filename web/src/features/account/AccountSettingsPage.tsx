@@ -8,6 +8,7 @@ import { useSessionUser } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { DocumentsTable } from "./DocumentsTable.tsx";
+import { showIncompleteProfileModal } from "./incomplete-profile.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import "./account.css";
@@ -37,6 +38,10 @@ export default function AccountSettingsPage() {
 
   useEffect(() => {
     if (firstLogin) void showModal({ title: "¡Bienvenido al Portal Paciente!", body: "Antes de comenzar, debes cambiar tu contraseña", buttons: ["Entendido"] });
+    // A patient landing here with an incomplete profile (e.g. right after login) is told why, as on any other page.
+    else if (storedUser && !isProfileComplete(storedUser)) showIncompleteProfileModal();
+    // Once, on arrival: later edits of the stored user must not show it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstLogin]);
 
   const user = storedUser ?? me.data;

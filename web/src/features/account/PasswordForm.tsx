@@ -61,8 +61,9 @@ function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
         void showModal({ title: "Cambios actualizados", body: "¡Los cambios fueron guardados exitosamente!", buttons: ["Entendido"] });
       },
       onError: (error) => {
+        // SPEC §8's toast always; the reason the user can act on stays in the form.
+        showToast(SYSTEM_ERROR);
         if (SHOWN_CODES.has(errorCode(error) ?? "")) setFailure(errorMessage(error, SYSTEM_ERROR));
-        else showToast(SYSTEM_ERROR);
       },
     }),
   );

@@ -59,8 +59,9 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
         );
       },
       onError: (error) => {
+        // SPEC §8's toast always; the reason the user can act on stays in the form.
+        showToast(SYSTEM_ERROR);
         if (errorCode(error) === "BAD_REQUEST") setFailure(errorMessage(error, SYSTEM_ERROR));
-        else showToast(SYSTEM_ERROR);
       },
     }),
   );

@@ -29,15 +29,15 @@ export interface LoginFormProps {
 export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
   const trpc = useTRPC();
   const form = useForm(loginFormSchema, { rut: "", password: "" });
-  const [failure, setFailure] = useState<string | null>(null);
+  // SPEC §8: any login failure shows the same banner; a rate limit adds the server's reason underneath.
+  const [failure, setFailure] = useState<{ detail?: string } | null>(null);
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: ({ user, accessToken }) => {
         startSession(user, accessToken, portalTypeFor(user.roleType));
         onLoggedIn(user);
       },
-      // Every failure shows the same banner; only the rate limit explains itself (the server's message).
-      onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? errorMessage(error, LOGIN_FAILED) : LOGIN_FAILED),
+      onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? { detail: errorMessage(error, "") } : {}),
     }),
   );
 
@@ -50,7 +50,12 @@ export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
+      {failure ? (
+        <Banner onClose={() => setFailure(null)}>
+          {LOGIN_FAILED}
+          {failure.detail ? <span className="banner__detail">{failure.detail}</span> : null}
+        </Banner>
+      ) : null}
       <TextField label="Rut" placeholder="12.345.678-9" autoComplete="username" inputMode="text" maxLength={12} {...form.field("rut", formatRutInput)} />
       <PasswordField label="Contraseña" autoComplete="current-password" {...form.field("password")} />
       {extra}

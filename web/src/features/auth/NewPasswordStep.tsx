@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { passwordPairSchema } from "../../../../server/contract/validation.ts";
+import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
 import { showToast } from "../../app/overlays/overlay-store.ts";
@@ -19,12 +20,15 @@ export interface NewPasswordStepProps {
 export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
   const trpc = useTRPC();
   const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
+  const [reason, setReason] = useState<string | null>(null);
   const save = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       onSuccess: onDone,
-      // A used or expired link (or a refused password) has its own message from the server; anything else is the
-      // spec's generic toast.
-      onError: (error) => showToast(errorCode(error) === "BAD_REQUEST" ? errorMessage(error, SAVE_FAILED) : SAVE_FAILED),
+      // SPEC §8's toast always; a used or expired link (or a refused password) also says why, under the title.
+      onError: (error) => {
+        showToast(SAVE_FAILED);
+        setReason(errorCode(error) === "BAD_REQUEST" ? errorMessage(error, "") : null);
+      },
     }),
   );
 
@@ -42,6 +46,7 @@ export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
         Debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número.
       </p>
       <form className="form" onSubmit={submit} noValidate>
+        {reason ? <Banner onClose={() => setReason(null)}>{reason}</Banner> : null}
         <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} />
         <Button type="submit" block disabled={!form.isValid || save.isPending}>
           Guardar contraseña

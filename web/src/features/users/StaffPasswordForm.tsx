@@ -2,10 +2,11 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { passwordPairSchema } from "../../../../server/contract/validation.ts";
 import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
+import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
-import { errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { userScreenMessages } from "./user-forms.ts";
 
@@ -24,16 +25,23 @@ export function StaffPasswordForm({ rut }: StaffPasswordFormProps) {
   return <StaffPasswordFields key={round} rut={rut} onDone={() => setRound((value) => value + 1)} />;
 }
 
+const PASSWORD_CHANGE_FAILED = "error de sistema vuelva a intentarlo";
+
 function StaffPasswordFields({ rut, onDone }: StaffPasswordFormProps & { onDone(): void }) {
   const trpc = useTRPC();
   const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
+  const [reason, setReason] = useState<string | null>(null);
   const reset = useMutation(
     trpc.users.resetPassword.mutationOptions({
       onSuccess: () => {
         onDone();
         void showModal({ title: userScreenMessages.saved, body: userScreenMessages.savedBody, buttons: ["Entendido"] });
       },
-      onError: (error) => showToast(errorMessage(error, userScreenMessages.updateFailed)),
+      // SPEC §8 lists password-change failures under this toast; the server's reason stays in the form.
+      onError: (error) => {
+        showToast(PASSWORD_CHANGE_FAILED);
+        setReason(errorCode(error) === "BAD_REQUEST" ? errorMessage(error, "") : null);
+      },
     }),
   );
 
@@ -47,6 +55,7 @@ function StaffPasswordFields({ rut, onDone }: StaffPasswordFormProps & { onDone(
     <Card title="Cambiar contraseña" className="users-card">
       <form className="form" onSubmit={submit} noValidate aria-label="Cambiar contraseña">
         <p className="form__intro">Al cambiarla se cierran las sesiones abiertas del usuario, que deberá elegir una contraseña propia en su próximo ingreso.</p>
+        {reason ? <Banner onClose={() => setReason(null)}>{reason}</Banner> : null}
         <div className="form__grid">
           <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} />
         </div>

@@ -1,5 +1,6 @@
 import type { AppDeps } from "../deps.ts";
-import { AppError, forbiddenMessage, unauthorizedMessage } from "../lib/errors.ts";
+import { isStaffRole } from "../contract/roles.ts";
+import { AppError, forbiddenMessage, passwordChangeRequiredMessage, unauthorizedMessage } from "../lib/errors.ts";
 import { verifyAccessToken } from "../lib/tokens.ts";
 
 export const sessionUserSelect = {
@@ -44,7 +45,12 @@ export async function requireUser(deps: AppDeps, authorization: string | undefin
   return user;
 }
 
-/** Throws 403 unless the user has one of the roles. */
-export function requireRole(user: SessionUser, roles: readonly number[]): void {
-  if (!roles.includes(user.roleType)) throw new AppError("FORBIDDEN", forbiddenMessage);
+/**
+ * Why the user may not use the staff endpoints, or null: only admins and executives who have replaced the temporary
+ * password their account started with (it was sent by e-mail).
+ */
+export function staffRefusal(user: Pick<SessionUser, "roleType" | "hasChangedPassword">): string | null {
+  if (!isStaffRole(user.roleType)) return forbiddenMessage;
+  if (!user.hasChangedPassword) return passwordChangeRequiredMessage;
+  return null;
 }

@@ -1,9 +1,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
-import { Role } from "../contract/roles.ts";
 import { firstIssueMessage } from "../contract/validation.ts";
-import { AppError, forbiddenMessage, genericErrorMessage, passwordChangeRequiredMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
+import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
 import type { Context } from "./context.ts";
 
 const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -61,21 +60,4 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.getUser();
   if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
   return next({ ctx: { ...ctx, user } });
-});
-
-export const patientProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.roleType !== Role.patient) throw new AppError("FORBIDDEN", forbiddenMessage);
-  return next();
-});
-
-/** Admins and executives who have replaced their temporary password. */
-export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.roleType !== Role.admin && ctx.user.roleType !== Role.executive) throw new AppError("FORBIDDEN", forbiddenMessage);
-  if (!ctx.user.hasChangedPassword) throw new AppError("FORBIDDEN", passwordChangeRequiredMessage);
-  return next();
-});
-
-export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (ctx.user.roleType !== Role.admin) throw new AppError("FORBIDDEN", forbiddenMessage);
-  return next();
 });

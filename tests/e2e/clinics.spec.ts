@@ -1,16 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
+import { accounts, logIn } from "./shell-helpers.ts";
 import { e2ePorts } from "./support/ports.ts";
 
 // Each clinic is its own portal at http://<alias>.localhost:<port>; the scheduling frames load the mocks' agenda.
 
 const clinicUrl = (alias: string) => `http://${alias}.localhost:${e2ePorts.portal}`;
-const patient = { rut: "12.345.678-5", password: "Paciente2026" };
-
-async function logIn(page: Page, alias: string) {
-  await page.goto(`${clinicUrl(alias)}/login`);
-  await page.getByLabel("Rut").fill(patient.rut);
-  await page.getByLabel("Contraseña", { exact: true }).fill(patient.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+/** The complete patient logs in on that clinic's own portal. */
+async function logInAt(page: Page, alias: string) {
+  await logIn(page, accounts.patient, "patient", clinicUrl(alias));
   await expect(page).toHaveURL(/\/dashboard\//);
 }
 
@@ -46,7 +43,7 @@ test.describe("clinic branding on the login page", () => {
 test.describe("scheduling screen", () => {
   for (const clinic of singleFrameClinics) {
     test(`${clinic.alias} shows its one scheduling page directly, for center ${clinic.centerId}`, async ({ page }) => {
-      await logIn(page, clinic.alias);
+      await logInAt(page, clinic.alias);
       await page.goto(`${clinicUrl(clinic.alias)}/dashboard/scheduling`);
       await expect(page.getByRole("heading", { name: "Agendamiento" })).toBeVisible();
       await expect(page.getByText("Reservar hora en línea")).toBeVisible();
@@ -58,7 +55,7 @@ test.describe("scheduling screen", () => {
   }
 
   test("clinicamaitenes shows its three centers as tabs, and a tab loads its own center's agenda", async ({ page }) => {
-    await logIn(page, "clinicamaitenes");
+    await logInAt(page, "clinicamaitenes");
     await page.goto(`${clinicUrl("clinicamaitenes")}/dashboard/scheduling`);
     const tabs = page.getByRole("tab");
     await expect(tabs).toHaveText(["Melipilla", "Peñaflor", "Talagante"]);
@@ -78,10 +75,10 @@ test.describe("scheduling screen", () => {
   });
 
   test("a booking made inside the Maitenes frame is confirmed there", async ({ page }) => {
-    await logIn(page, "clinicamaitenes");
+    await logInAt(page, "clinicamaitenes");
     await page.goto(`${clinicUrl("clinicamaitenes")}/dashboard/scheduling`);
     const frame = page.frameLocator('[role="tabpanel"]:not([hidden]) iframe');
-    await frame.getByLabel("RUT").fill(patient.rut);
+    await frame.getByLabel("RUT").fill(accounts.patient.rut);
     await frame.getByLabel("Correo electrónico").fill("paciente@example.cl");
     await frame.getByRole("button", { name: /^Reservar / }).first().click();
     await expect(frame.getByRole("heading", { name: "Hora reservada" })).toBeVisible();
@@ -90,7 +87,7 @@ test.describe("scheduling screen", () => {
 
   test("the Maitenes scheduling screen fits a 375 px wide phone", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await logIn(page, "clinicamaitenes");
+    await logInAt(page, "clinicamaitenes");
     await page.goto(`${clinicUrl("clinicamaitenes")}/dashboard/scheduling`);
     await expect(page.getByRole("tab")).toHaveCount(3);
     const frameBox = await page.locator('[role="tabpanel"]:not([hidden]) iframe').boundingBox();

@@ -9,10 +9,13 @@ export const accounts = {
   admin: { rut: "11.111.111-1", password: "Admin2026" },
 } as const;
 
-/** Logs in through /login (patient) or /admin-login (staff) and waits until the login screen is left. */
-export async function logIn(page: Page, account: { rut: string; password: string }, portal: "patient" | "staff" = "patient"): Promise<void> {
+/**
+ * Logs in through /login (patient) or /admin-login (staff) and waits until the login screen is left. `origin` picks a
+ * clinic's own portal (http://<alias>.localhost:<port>); by default the test portal's.
+ */
+export async function logIn(page: Page, account: { rut: string; password: string }, portal: "patient" | "staff" = "patient", origin = ""): Promise<void> {
   const loginPath = portal === "staff" ? "/admin-login" : "/login";
-  await page.goto(loginPath);
+  await page.goto(`${origin}${loginPath}`);
   await page.getByLabel("Rut").fill(account.rut);
   await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Ingresar" }).click();

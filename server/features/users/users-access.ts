@@ -1,9 +1,9 @@
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { Role } from "../../contract/roles.ts";
-import type { SessionUser } from "../../http/authenticate.ts";
+import { staffRefusal, type SessionUser } from "../../http/authenticate.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { AppError, forbiddenMessage, passwordChangeRequiredMessage } from "../../lib/errors.ts";
+import { AppError, forbiddenMessage } from "../../lib/errors.ts";
 import { toPrivilegeDto, toUserDto, userDtoSelect, type UserDetailDto } from "./user.dto.ts";
 import { userMessages } from "./users.schemas.ts";
 
@@ -67,13 +67,10 @@ export async function deny(deps: AppDeps, actor: SessionUser, meta: RequestMeta,
   throw new AppError("FORBIDDEN", message);
 }
 
-/**
- * Throws FORBIDDEN (audited as denied) unless the user is an admin or an executive who has replaced the temporary
- * password (accounts start with one sent by e-mail); no database read for staff.
- */
+/** Throws FORBIDDEN (audited as denied) unless the user may use the staff endpoints (see staffRefusal). */
 export async function denyNonStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: UsersAction): Promise<void> {
-  if (user.roleType !== Role.admin && user.roleType !== Role.executive) await deny(deps, user, meta, { action });
-  if (!user.hasChangedPassword) await deny(deps, user, meta, { action }, passwordChangeRequiredMessage);
+  const refusal = staffRefusal(user);
+  if (refusal) await deny(deps, user, meta, { action }, refusal);
 }
 
 /**

@@ -8,7 +8,7 @@ import { resetUserPassword, updateUser } from "./users-admin.service.ts";
 import { getUser, listClinics, listUsers } from "./users-query.service.ts";
 import { userMessages, ZCreateUserInput, ZListUsersInput, ZSetPrivilegesInput, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
 
-// Like staffProcedure / adminProcedure, but the refusal is written to the audit trail (denied attempts are audited)
+// Staff guards whose refusal is written to the audit trail (denied attempts are audited)
 // and it runs before the input is parsed, so a patient gets 403 whatever they send. The services check again.
 const staff = (action: UsersAction) =>
   authedProcedure.use(async ({ ctx, next }) => {

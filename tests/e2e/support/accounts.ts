@@ -14,18 +14,27 @@ export interface FreshAccount {
   password: string;
 }
 
-let adminToken: Promise<string> | undefined;
-function adminSession(): Promise<string> {
-  adminToken ??= fetch(api("/auth/admin-login"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ rut: "11.111.111-1", password: "Admin2026" }),
-  }).then(async (response) => {
-    if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
-    return ((await response.json()) as { payload: { accessToken: string } }).payload.accessToken;
-  });
-  return adminToken;
+async function post(path: string, body: object, token?: string): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(api(path), { method: "POST", headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
+  return response;
 }
+
+/** Logs in through the REST contract and returns the access token. */
+async function apiLogin(account: { rut: string; password: string }, portal: "patient" | "staff" = "patient"): Promise<string> {
+  const response = await post(portal === "staff" ? "/auth/admin-login" : "/auth/new-login", { rut: account.rut, password: account.password });
+  return ((await response.json()) as { payload: { accessToken: string } }).payload.accessToken;
+}
+
+/** Changes the account's password in session (which voids every token issued before). */
+async function apiChangePassword(token: string, account: FreshAccount, newPassword: string): Promise<void> {
+  await post("/auth/change-password-user?clinic=hcs-rcr", { oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut }, token);
+}
+
+let adminToken: Promise<string> | undefined;
+const adminSession = () => (adminToken ??= apiLogin({ rut: "11.111.111-1", password: "Admin2026" }, "staff"));
 
 /** A unique valid RUT in a range the seed does not use. */
 export function uniqueRut(): string {
@@ -38,12 +47,7 @@ export async function createFreshAccount(roleType: 0 | 1 | 2 = 2): Promise<Fresh
   const rut = uniqueRut();
   const email = `e2e.${rut.replace(/\D/g, "")}@correo.cl`;
   const since = new Date();
-  const response = await fetch(api("/admin"), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await adminSession()}` },
-    body: JSON.stringify({ rut, email, roleType, rcrLink: e2eBaseUrl }),
-  });
-  if (!response.ok) throw new Error(`create account failed: ${response.status} ${await response.text()}`);
+  await post("/admin", { rut, email, roleType, rcrLink: e2eBaseUrl }, await adminSession());
   const mail = await latestMailTo(email, since);
   const password = /Contraseña temporal: (\S+)/.exec(mail.text)?.[1];
   if (!password) throw new Error("the welcome mail carries no temporary password");
@@ -56,36 +60,14 @@ export async function createFreshAccount(roleType: 0 | 1 | 2 = 2): Promise<Fresh
  */
 export async function createPatientWithIncompleteProfile(): Promise<FreshAccount> {
   const account = await createFreshAccount(2);
+  const token = await apiLogin(account);
+  await post("/term-conditions/accept", {}, token);
   const newPassword = `Propia${randomInt(100_000, 999_999)}`;
-  const login = await fetch(api("/auth/new-login"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ rut: account.rut, password: account.password }),
-  });
-  const { payload } = (await login.json()) as { payload: { accessToken: string } };
-  const accepted = await fetch(api("/term-conditions/accept"), { method: "POST", headers: { authorization: `Bearer ${payload.accessToken}` } });
-  if (!accepted.ok) throw new Error(`accepting the terms failed: ${accepted.status}`);
-  const changed = await fetch(api("/auth/change-password-user?clinic=hcs-rcr"), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${payload.accessToken}` },
-    body: JSON.stringify({ oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut }),
-  });
-  if (!changed.ok) throw new Error(`changing the password failed: ${changed.status} ${await changed.text()}`);
+  await apiChangePassword(token, account, newPassword);
   return { ...account, password: newPassword };
 }
 
 /** Changes a patient's password through the API, which ends every session opened before (tokens are voided). */
 export async function changePasswordElsewhere(account: FreshAccount, newPassword: string): Promise<void> {
-  const login = await fetch(api("/auth/new-login"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ rut: account.rut, password: account.password }),
-  });
-  const { payload } = (await login.json()) as { payload: { accessToken: string } };
-  const changed = await fetch(api("/auth/change-password-user?clinic=hcs-rcr"), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${payload.accessToken}` },
-    body: JSON.stringify({ oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut }),
-  });
-  if (!changed.ok) throw new Error(`changing the password failed: ${changed.status}`);
+  await apiChangePassword(await apiLogin(account), account, newPassword);
 }

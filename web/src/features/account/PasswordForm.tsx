@@ -3,20 +3,20 @@ import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { messages, passwordPairSchema } from "../../../../server/contract/validation.ts";
 import type { UserDto } from "../../../../server/features/users/user.dto.ts";
-import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
-import { Banner } from "../../components/ui/Banner.tsx";
+import { showModal } from "../../app/overlays/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { PasswordField } from "../../components/ui/PasswordField.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
 import { setToken } from "../../lib/storage.ts";
-import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
+import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
 
 export const SYSTEM_ERROR = "error de sistema vuelva a intentarlo";
 
 // Errors whose Spanish message the user can act on ('La contraseña actual es incorrecta', the new-password rule,
-// too many attempts); any other failure is the spec's generic toast.
-const SHOWN_CODES = new Set(["BAD_REQUEST", "TOO_MANY_REQUESTS"]);
+// too many attempts) are also shown in the form; every failure gets the spec's toast.
+const SHOWN_CODES = ["BAD_REQUEST", "TOO_MANY_REQUESTS"];
 
 /** SPEC §3 password form: the current password plus the contract's new-password pair (rule and mismatch messages). */
 const passwordFormSchema = z.object({ oldPassword: z.string().min(1, { error: messages.required }) }).and(passwordPairSchema);
@@ -52,7 +52,7 @@ export function PasswordForm(props: PasswordFormProps) {
 function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
   const trpc = useTRPC();
   const form = useForm(passwordFormSchema, emptyForm);
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useSaveFailure(SYSTEM_ERROR, SHOWN_CODES);
   const change = useMutation(
     trpc.account.changePassword.mutationOptions({
       onSuccess: ({ user, accessToken }) => {
@@ -60,24 +60,20 @@ function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
         onChanged(user);
         void showModal({ title: "Cambios actualizados", body: "¡Los cambios fueron guardados exitosamente!", buttons: ["Entendido"] });
       },
-      onError: (error) => {
-        // SPEC §8's toast always; the reason the user can act on stays in the form.
-        showToast(SYSTEM_ERROR);
-        if (SHOWN_CODES.has(errorCode(error) ?? "")) setFailure(errorMessage(error, SYSTEM_ERROR));
-      },
+      onError: failure.onError,
     }),
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.validate() || change.isPending) return;
-    setFailure(null);
+    failure.clear();
     change.mutate({ ...form.values, rut });
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Cambio de contraseña">
-      {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
+      {failure.banner}
       <div className="form__grid">
         <PasswordField label="Contraseña actual" autoComplete="current-password" className="form__row-start" {...form.field("oldPassword")} />
         <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} newRowClassName="form__row-start" />

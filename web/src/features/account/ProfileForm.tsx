@@ -1,14 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { profileSchema } from "../../../../server/contract/validation.ts";
 import { formatRut } from "../../../../server/contract/rut.ts";
 import type { UserDto } from "../../../../server/features/users/user.dto.ts";
-import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
-import { Banner } from "../../components/ui/Banner.tsx";
+import { showModal } from "../../app/overlays/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
-import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
+import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
 import { SYSTEM_ERROR } from "./PasswordForm.tsx";
 
 export const PROFILE_SAVED = "Se han guardado tus datos satisfactoriamente";
@@ -47,7 +47,7 @@ export interface ProfileFormProps {
 export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
   const trpc = useTRPC();
   const form = useForm(profileSchema, initialValues(user));
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = useSaveFailure(SYSTEM_ERROR);
   const save = useMutation(
     trpc.account.updateProfile.mutationOptions({
       onSuccess: (saved) => {
@@ -58,24 +58,20 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
             : { title: PROFILE_SAVED, body: "", buttons: ["Entendido"] },
         );
       },
-      onError: (error) => {
-        // SPEC §8's toast always; the reason the user can act on stays in the form.
-        showToast(SYSTEM_ERROR);
-        if (errorCode(error) === "BAD_REQUEST") setFailure(errorMessage(error, SYSTEM_ERROR));
-      },
+      onError: failure.onError,
     }),
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.validate() || save.isPending) return;
-    setFailure(null);
+    failure.clear();
     save.mutate(form.values);
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Datos personales">
-      {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
+      {failure.banner}
       <div className="form__grid">
         <TextField label="Rut" name="rut" value={formatRut(user.rut)} onChange={() => undefined} readOnly hint="El Rut no se puede modificar." />
         <TextField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...form.field("email")} />

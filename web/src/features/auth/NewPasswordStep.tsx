@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { passwordPairSchema } from "../../../../server/contract/validation.ts";
-import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
-import { showToast } from "../../app/overlays/overlay-store.ts";
-import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
+import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
 
 const SAVE_FAILED = "error de sistema vuelta a intentarlo";
 
@@ -20,15 +19,11 @@ export interface NewPasswordStepProps {
 export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
   const trpc = useTRPC();
   const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
-  const [reason, setReason] = useState<string | null>(null);
+  const failure = useSaveFailure(SAVE_FAILED);
   const save = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       onSuccess: onDone,
-      // SPEC §8's toast always; a used or expired link (or a refused password) also says why, under the title.
-      onError: (error) => {
-        showToast(SAVE_FAILED);
-        setReason(errorCode(error) === "BAD_REQUEST" ? errorMessage(error, "") : null);
-      },
+      onError: failure.onError,
     }),
   );
 
@@ -46,7 +41,7 @@ export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
         Debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número.
       </p>
       <form className="form" onSubmit={submit} noValidate>
-        {reason ? <Banner onClose={() => setReason(null)}>{reason}</Banner> : null}
+        {failure.banner}
         <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} />
         <Button type="submit" block disabled={!form.isValid || save.isPending}>
           Guardar contraseña

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
-import { menuFor } from "../../../../server/contract/menu.ts";
 import { currentClinic } from "../../lib/clinic.ts";
 import LoginExternalLinks from "../clinic/LoginExternalLinks.tsx";
+import { hiddenPageRedirect } from "../clinic/hidden-pages.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { LoginForm } from "./LoginForm.tsx";
 
@@ -9,7 +9,7 @@ import { LoginForm } from "./LoginForm.tsx";
 export default function PatientLoginPage() {
   const navigate = useNavigate();
   // The intro names hospital bills only where the clinic's patient menu has them (not on Maitenes).
-  const hasBills = menuFor("2", currentClinic().key).some((item) => item.url === "/dashboard/my-bills" && !item.hide);
+  const hasBills = hiddenPageRedirect("2", currentClinic().key, "/dashboard/my-bills") === null;
   const intro = hasBills
     ? "Ingrese con su Rut y contraseña para agendar horas, revisar sus exámenes y pagar sus cuentas hospitalarias."
     : "Ingrese con su Rut y contraseña para agendar horas y revisar sus exámenes.";

@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { passwordPairSchema } from "../../../../server/contract/validation.ts";
-import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
-import { Banner } from "../../components/ui/Banner.tsx";
+import { showModal } from "../../app/overlays/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
-import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
+import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
 import { userScreenMessages } from "./user-forms.ts";
 
 export interface StaffPasswordFormProps {
@@ -30,18 +30,14 @@ const PASSWORD_CHANGE_FAILED = "error de sistema vuelva a intentarlo";
 function StaffPasswordFields({ rut, onDone }: StaffPasswordFormProps & { onDone(): void }) {
   const trpc = useTRPC();
   const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
-  const [reason, setReason] = useState<string | null>(null);
+  const failure = useSaveFailure(PASSWORD_CHANGE_FAILED);
   const reset = useMutation(
     trpc.users.resetPassword.mutationOptions({
       onSuccess: () => {
         onDone();
         void showModal({ title: userScreenMessages.saved, body: userScreenMessages.savedBody, buttons: ["Entendido"] });
       },
-      // SPEC §8 lists password-change failures under this toast; the server's reason stays in the form.
-      onError: (error) => {
-        showToast(PASSWORD_CHANGE_FAILED);
-        setReason(errorCode(error) === "BAD_REQUEST" ? errorMessage(error, "") : null);
-      },
+      onError: failure.onError,
     }),
   );
 
@@ -55,7 +51,7 @@ function StaffPasswordFields({ rut, onDone }: StaffPasswordFormProps & { onDone(
     <Card title="Cambiar contraseña" className="users-card">
       <form className="form" onSubmit={submit} noValidate aria-label="Cambiar contraseña">
         <p className="form__intro">Al cambiarla se cierran las sesiones abiertas del usuario, que deberá elegir una contraseña propia en su próximo ingreso.</p>
-        {reason ? <Banner onClose={() => setReason(null)}>{reason}</Banner> : null}
+        {failure.banner}
         <div className="form__grid">
           <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} />
         </div>

@@ -1,4 +1,4 @@
-// npm test: every check in order — typecheck, lint, unit + API tests (vitest), web build, browser tests (Playwright).
+// npm test: every check in order — typecheck, lint, format, unit + API tests (vitest), web build, browser tests (Playwright).
 // API and browser tests use in-memory PGlite, or throw-away databases on TEST_DATABASE_URL's server when set (CI).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -11,6 +11,7 @@ mkdirSync(resultsDir, { recursive: true });
 const steps = [
   ["typecheck", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
   ["lint", ["eslint", ".", "--max-warnings", "0"]],
+  ["format", ["prettier", "--check", ".", "--log-level", "warn"]],
   ["unit + API", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${resultsDir}/vitest.json`]],
   ["web build", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]],
   ["browser", ["playwright", "test", "-c", "tests/e2e/playwright.config.ts"]],

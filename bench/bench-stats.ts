@@ -25,5 +25,14 @@ export function percentile(samples: number[], p: number): number {
 
 /** One table row from raw timings. */
 export function summarize(bench: string, name: string, samples: number[], budgetP95Ms?: number, note?: string): BenchResult {
-  return { bench, name, samples: samples.length, p50Ms: percentile(samples, 50), p95Ms: percentile(samples, 95), maxMs: Math.max(...samples), budgetP95Ms, note };
+  return {
+    bench,
+    name,
+    samples: samples.length,
+    p50Ms: percentile(samples, 50),
+    p95Ms: percentile(samples, 95),
+    maxMs: Math.max(...samples),
+    budgetP95Ms,
+    note,
+  };
 }

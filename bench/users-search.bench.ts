@@ -19,8 +19,50 @@ const BATCH = 5_000;
 const SEARCHES = 50;
 const BENCH = "users-search";
 
-const firstNames = ["Camila", "Javiera", "Benjamín", "Matías", "Valentina", "Sofía", "Tomás", "Joaquín", "Isidora", "Agustín", "Florencia", "Vicente", "Martina", "Cristóbal", "Antonella", "Maximiliano"];
-const lastNames = ["González", "Muñoz", "Rojas", "Díaz", "Pérez", "Soto", "Contreras", "Silva", "Martínez", "Sepúlveda", "Morales", "Rodríguez", "López", "Fuentes", "Hernández", "Torres", "Araya", "Flores", "Espinoza", "Valenzuela", "Castillo", "Tapia", "Reyes", "Gutiérrez"];
+const firstNames = [
+  "Camila",
+  "Javiera",
+  "Benjamín",
+  "Matías",
+  "Valentina",
+  "Sofía",
+  "Tomás",
+  "Joaquín",
+  "Isidora",
+  "Agustín",
+  "Florencia",
+  "Vicente",
+  "Martina",
+  "Cristóbal",
+  "Antonella",
+  "Maximiliano",
+];
+const lastNames = [
+  "González",
+  "Muñoz",
+  "Rojas",
+  "Díaz",
+  "Pérez",
+  "Soto",
+  "Contreras",
+  "Silva",
+  "Martínez",
+  "Sepúlveda",
+  "Morales",
+  "Rodríguez",
+  "López",
+  "Fuentes",
+  "Hernández",
+  "Torres",
+  "Araya",
+  "Flores",
+  "Espinoza",
+  "Valenzuela",
+  "Castillo",
+  "Tapia",
+  "Reyes",
+  "Gutiérrez",
+];
 const domains = ["gmail.com", "hotmail.com", "yahoo.es", "correo.cl", "outlook.com"];
 
 /** A throw-away database for the run (the tests' helper): PostgreSQL on BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite. */
@@ -49,7 +91,9 @@ interface GeneratedUser {
  * so the searches run against exactly the migration's index.
  */
 export async function loadUsers(db: Database): Promise<GeneratedUser[]> {
-  const [index] = await db.prisma.$queryRawUnsafe<Array<{ indexdef: string }>>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'User_searchText_idx'`);
+  const [index] = await db.prisma.$queryRawUnsafe<Array<{ indexdef: string }>>(
+    `SELECT indexdef FROM pg_indexes WHERE indexname = 'User_searchText_idx'`,
+  );
   if (!index) throw new Error("Falta el índice User_searchText_idx: ¿se aplicaron las migraciones?");
   await db.prisma.$executeRawUnsafe(`DROP INDEX "User_searchText_idx"`);
   const sample = await insertUsers(db);
@@ -103,7 +147,10 @@ function searches(sample: GeneratedUser[]): Search[] {
     const [body] = user.rut.split("-") as [string];
     list.push({ kind: "rut (fragmento)", input: { param: i % 2 === 0 ? body.slice(1, 7) : formatRut(user.rut).slice(2, 9) } });
     list.push({ kind: "correo (fragmento)", input: { param: user.email.slice(user.email.indexOf(".") + 1, user.email.indexOf("@") + 3) } });
-    list.push({ kind: "apellido", input: { param: i % 2 === 0 ? user.lastName : user.lastName.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "") } });
+    list.push({
+      kind: "apellido",
+      input: { param: i % 2 === 0 ? user.lastName : user.lastName.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "") },
+    });
     list.push({ kind: "roleType", input: { roleType: i % 2 === 0 ? "1" : "0", param: i % 3 === 0 ? user.lastName.slice(0, 5) : "" } });
     list.push({ kind: "página 3", input: { page: "3", param: i % 2 === 0 ? "" : user.lastName } });
   }
@@ -122,8 +169,16 @@ export default async function run(): Promise<BenchResult[]> {
     const loadSeconds = (performance.now() - t0) / 1000;
     console.log(`  ${kind}: ${USERS.toLocaleString("es-CL")} usuarios cargados en ${loadSeconds.toFixed(1)} s`);
 
-    const admin = await db.prisma.user.findFirstOrThrow({ where: { roleType: 0 }, select: { id: true, rut: true, email: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true } });
-    const deps: AppDeps = { config: loadConfig({ NODE_ENV: "test" }), prisma: db.prisma, mailer: { send: async () => {}, close: () => {} }, logError: (error) => console.error(error) };
+    const admin = await db.prisma.user.findFirstOrThrow({
+      where: { roleType: 0 },
+      select: { id: true, rut: true, email: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
+    });
+    const deps: AppDeps = {
+      config: loadConfig({ NODE_ENV: "test" }),
+      prisma: db.prisma,
+      mailer: { send: async () => {}, close: () => {} },
+      logError: (error) => console.error(error),
+    };
     const actor: SessionUser = admin;
     const meta = { ip: "127.0.0.1" };
     const plan = searches(sample);
@@ -136,7 +191,8 @@ export default async function run(): Promise<BenchResult[]> {
       const started = performance.now();
       const page: UsersPage = await listUsers(deps, actor, { ...search.input, limit: "10", clinic: "hcs-rcr" }, meta);
       const elapsed = performance.now() - started;
-      if (page.total === 0) throw new Error(`La búsqueda ${JSON.stringify(search.input)} no encontró usuarios: los datos del benchmark no son los esperados`);
+      if (page.total === 0)
+        throw new Error(`La búsqueda ${JSON.stringify(search.input)} no encontró usuarios: los datos del benchmark no son los esperados`);
       matched += page.total;
       all.push(elapsed);
       byKind.set(search.kind, [...(byKind.get(search.kind) ?? []), elapsed]);
@@ -144,7 +200,13 @@ export default async function run(): Promise<BenchResult[]> {
     const budget = kind === "postgresql" ? 150 : 400;
     return [
       ...[...byKind].map(([name, samples]) => summarize(BENCH, name, samples)),
-      summarize(BENCH, `todas (${kind}, ${USERS / 1000}k usuarios)`, all, budget, `carga ${loadSeconds.toFixed(0)} s; ${Math.round(matched / plan.length)} coincidencias promedio`),
+      summarize(
+        BENCH,
+        `todas (${kind}, ${USERS / 1000}k usuarios)`,
+        all,
+        budget,
+        `carga ${loadSeconds.toFixed(0)} s; ${Math.round(matched / plan.length)} coincidencias promedio`,
+      ),
     ];
   } finally {
     await drop();

@@ -8,12 +8,7 @@ export class SafeHtml {
 }
 
 export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
 function renderValue(value: unknown): string {
@@ -52,20 +47,19 @@ const baseStyles = `
 
 export function renderPage(title: string, body: SafeHtml): string {
   return html`<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${new SafeHtml(baseStyles)}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`.value;
+    <html lang="es">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          ${new SafeHtml(baseStyles)}
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html> `.value;
 }
 
 export const htmlContentType = "text/html; charset=utf-8";

@@ -16,7 +16,11 @@ const children = [
   // The scheduling mock may be framed by this portal's own origins, whatever port it runs on.
   spawn(npx, ["tsx", "mocks/start.ts"], {
     stdio: "inherit",
-    env: { MOCKS_FRAME_ANCESTORS: `http://localhost:${portalPort} http://*.localhost:${portalPort}`, ...process.env, MOCKS_HTTP_PORT: mocksPort },
+    env: {
+      MOCKS_FRAME_ANCESTORS: `http://localhost:${portalPort} http://*.localhost:${portalPort}`,
+      ...process.env,
+      MOCKS_HTTP_PORT: mocksPort,
+    },
   }),
   // Request logs at "info" are for production log collectors; the console of npm start shows warnings and errors.
   spawn(npx, ["tsx", "server/main.ts"], { stdio: "inherit", env: { LOG_LEVEL: "warn", ...process.env, PORT: portalPort } }),

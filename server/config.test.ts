@@ -15,7 +15,9 @@ describe("configuration from the environment", () => {
   });
 
   it("names every invalid variable in Spanish", () => {
-    expect(() => loadConfig({ PORT: "puerto", JWT_SECRET: "corto" })).toThrow(/Configuración inválida: .*PORT.*JWT_SECRET: JWT_SECRET debe tener al menos 32 caracteres/);
+    expect(() => loadConfig({ PORT: "puerto", JWT_SECRET: "corto" })).toThrow(
+      /Configuración inválida: .*PORT.*JWT_SECRET: JWT_SECRET debe tener al menos 32 caracteres/,
+    );
     expect(() => loadConfig({ DATABASE_URL: "no es una url" })).toThrow(/DATABASE_URL/);
   });
 });

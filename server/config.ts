@@ -14,7 +14,12 @@ const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default("./var/pglite"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").default(DEV_JWT_SECRET),
-  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(480),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(480),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(60),
   /** Reset mails per account per hour; further requests are answered the same and send nothing. */
   RESET_MAX_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),

@@ -44,7 +44,7 @@ describe("mail catcher", () => {
   it("keeps a mail sent over SMTP and returns it through the JSON API", async () => {
     await sendMail("ana@example.cl", "Bienvenida a Portal Pacientes", {
       text: "Hola Ana, active su cuenta.",
-      html: "<p>Hola Ana, <a href=\"https://portal.example.cl/activar\">active su cuenta</a>.</p>",
+      html: '<p>Hola Ana, <a href="https://portal.example.cl/activar">active su cuenta</a>.</p>',
     });
 
     const [message, ...rest] = await listMessages();

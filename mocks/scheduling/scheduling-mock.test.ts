@@ -127,7 +127,12 @@ describe("scheduling mock", () => {
     for (const response of [await getAgenda("HCS@4"), await getAgenda("NOEXISTE@1"), await book({})]) {
       const policy = response.headers["content-security-policy"];
       expect(policy).toMatch(/^frame-ancestors /);
-      for (const origin of ["http://localhost:4200", "http://*.localhost:4200", "http://127.0.0.1:4200", "https://portal.clinica.example.cl"]) {
+      for (const origin of [
+        "http://localhost:4200",
+        "http://*.localhost:4200",
+        "http://127.0.0.1:4200",
+        "https://portal.clinica.example.cl",
+      ]) {
         expect(policy).toContain(` ${origin}`);
       }
       expect(response.headers["x-frame-options"]).toBeUndefined();

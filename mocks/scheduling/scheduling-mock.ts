@@ -4,12 +4,7 @@ import { htmlContentType } from "../html.ts";
 import { BookingLedger } from "./bookings.ts";
 import { findCenter } from "./centers.ts";
 import { isValidRut, normalizeRut } from "./rut.ts";
-import {
-  renderAgendaPage,
-  renderBookingConfirmedPage,
-  renderBookingErrorPage,
-  renderCenterNotFoundPage,
-} from "./scheduling-pages.ts";
+import { renderAgendaPage, renderBookingConfirmedPage, renderBookingErrorPage, renderCenterNotFoundPage } from "./scheduling-pages.ts";
 import { upcomingDates, upcomingSlots } from "./slots.ts";
 
 export { schedulingCenters, type SchedulingCenter } from "./centers.ts";

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clinicByKey, clinicTitle, clinics, framesForClinic, resolveClinic, schedulingFrames, schedulingTabTitle, type ClinicKey } from "./clinics.ts";
+import {
+  clinicByKey,
+  clinicTitle,
+  clinics,
+  framesForClinic,
+  resolveClinic,
+  schedulingFrames,
+  schedulingTabTitle,
+  type ClinicKey,
+} from "./clinics.ts";
 import { menuFor } from "./menu.ts";
 
 // Every clinic of SPEC §1 with its two production hosts and its development host.
@@ -119,10 +128,18 @@ describe("schedulingTabTitle", () => {
 });
 
 describe("Maitenes reduced patient menu", () => {
-  const visible = (clinic: ClinicKey) => menuFor("2", clinic).filter((item) => !item.hide).map((item) => item.url);
+  const visible = (clinic: ClinicKey) =>
+    menuFor("2", clinic)
+      .filter((item) => !item.hide)
+      .map((item) => item.url);
 
   it("hides hospital bills from Maitenes patients and only that item", () => {
-    expect(visible("maitenes")).toEqual(["/dashboard/scheduling", "/dashboard/imaging", "/dashboard/laboratory", "/dashboard/account-settings"]);
+    expect(visible("maitenes")).toEqual([
+      "/dashboard/scheduling",
+      "/dashboard/imaging",
+      "/dashboard/laboratory",
+      "/dashboard/account-settings",
+    ]);
     for (const item of menuFor("2", "maitenes")) expect(item.hide).toBe(!item.isMaitenes);
   });
 

@@ -120,7 +120,9 @@ export function framesForClinic(key: ClinicKey): SchedulingFrame[] {
 }
 
 const capitaliseWords = (text: string) =>
-  text.toLocaleLowerCase("es-CL").replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase("es-CL"));
+  text
+    .toLocaleLowerCase("es-CL")
+    .replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase("es-CL"));
 
 /**
  * SPEC §2 Scheduling tab title. Maitenes: the part after the first hyphen with each word capitalised

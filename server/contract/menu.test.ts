@@ -38,7 +38,10 @@ describe("menuFor", () => {
   });
 
   it("selects the item of the current page, with or without a trailing slash", () => {
-    const selected = (path: string) => menuFor("2", "hcs-rcr", path).filter((item) => item.selected).map((item) => item.title);
+    const selected = (path: string) =>
+      menuFor("2", "hcs-rcr", path)
+        .filter((item) => item.selected)
+        .map((item) => item.title);
     expect(selected("/dashboard/account-settings/")).toEqual(["Mis datos"]);
     expect(selected("/dashboard/laboratory")).toEqual(["Laboratorio"]);
     expect(selected("/dashboard/laboratory-extra")).toEqual([]);

@@ -32,7 +32,13 @@ const patientMenu: MenuEntry[] = [
 ];
 
 const staffMenu: MenuEntry[] = [
-  { title: "Usuarios y Pacientes", icon: "users", url: "/admin/admin-users", isMaitenes: true, relatedUrls: ["/admin/create-user", "/admin/edit-user"] },
+  {
+    title: "Usuarios y Pacientes",
+    icon: "users",
+    url: "/admin/admin-users",
+    isMaitenes: true,
+    relatedUrls: ["/admin/create-user", "/admin/edit-user"],
+  },
   { title: "Cuentas hospitalarias", icon: "bills", url: "/admin/admin-bills", isMaitenes: true, relatedUrls: ["/admin/edit-bills"] },
 ];
 

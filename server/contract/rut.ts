@@ -26,7 +26,11 @@ export function isValidRut(value: string): boolean {
 
 /** Canonical stored form: no dots, no leading zeros, upper-case check digit ("012.345.678-k" → "12345678-K"). */
 export function normalizeRut(value: string): string {
-  return value.trim().replace(/\./g, "").replace(/^0+(?=\d)/, "").toUpperCase();
+  return value
+    .trim()
+    .replace(/\./g, "")
+    .replace(/^0+(?=\d)/, "")
+    .toUpperCase();
 }
 
 /** Display form with thousands dots ("12345678-5" → "12.345.678-5"). */

@@ -69,14 +69,16 @@ describe("SPEC §5 validation rules and their Spanish messages", () => {
 
   it("phone: 8+ characters, digits with optional + or - separators, else 'Solo caracteres numéricos'", () => {
     for (const phone of ["+56912345678", "912345678", "2-2345-6789"]) expect(messageOf(phoneSchema, phone)).toBeNull();
-    for (const phone of ["1234567", "9123abc45", "++56912345678", "+56 9 1234 5678", ""]) expect(messageOf(phoneSchema, phone)).toBe("Solo caracteres numéricos");
+    for (const phone of ["1234567", "9123abc45", "++56912345678", "+56 9 1234 5678", ""])
+      expect(messageOf(phoneSchema, phone)).toBe("Solo caracteres numéricos");
   });
 
   it("birth date: a real date, not in the future, else 'La fecha es inválida'", () => {
     expect(messageOf(birthDateSchema, "1990-02-28")).toBeNull();
     expect(birthDateSchema.parse("1990-02-28T00:00:00.000Z")).toBe("1990-02-28");
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    for (const bad of [tomorrow, "1990-02-30", "28-02-1990", "", "1800-01-01"]) expect(messageOf(birthDateSchema, bad)).toBe("La fecha es inválida");
+    for (const bad of [tomorrow, "1990-02-30", "28-02-1990", "", "1800-01-01"])
+      expect(messageOf(birthDateSchema, bad)).toBe("La fecha es inválida");
   });
 
   it("digits-only fields: 'Solo numeros'", () => {
@@ -85,7 +87,14 @@ describe("SPEC §5 validation rules and their Spanish messages", () => {
   });
 
   it("profile completeness needs first name, both last names, phone, e-mail and birth date", () => {
-    const complete = { firstName: "Ana", lastName: "Rojas", secondLastName: "Díaz", phoneNumber: "+56912345678", email: "ana@correo.cl", birthDate: "1990-01-01" };
+    const complete = {
+      firstName: "Ana",
+      lastName: "Rojas",
+      secondLastName: "Díaz",
+      phoneNumber: "+56912345678",
+      email: "ana@correo.cl",
+      birthDate: "1990-01-01",
+    };
     expect(isProfileComplete(complete)).toBe(true);
     for (const field of Object.keys(complete)) {
       expect(isProfileComplete({ ...complete, [field]: null })).toBe(false);
@@ -95,8 +104,15 @@ describe("SPEC §5 validation rules and their Spanish messages", () => {
 
   it("the profile form schema drops fields a user may not set", () => {
     const parsed = profileSchema.parse({
-      firstName: "Ana", lastName: "Rojas", secondLastName: "Díaz", email: "ana@correo.cl", phoneNumber: "+56912345678", birthDate: "1990-01-01",
-      roleType: 0, rut: "11.111.111-1", hasChangedPassword: true,
+      firstName: "Ana",
+      lastName: "Rojas",
+      secondLastName: "Díaz",
+      email: "ana@correo.cl",
+      phoneNumber: "+56912345678",
+      birthDate: "1990-01-01",
+      roleType: 0,
+      rut: "11.111.111-1",
+      hasChangedPassword: true,
     });
     expect(parsed).not.toHaveProperty("roleType");
     expect(parsed).not.toHaveProperty("rut");

@@ -26,8 +26,7 @@ export const messages = {
 
 export const MAX_PDF_BYTES = 2 * 1024 * 1024;
 
-const requiredString = (message: string = messages.required) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+const requiredString = (message: string = messages.required) => z.string({ error: message }).trim().min(1, { error: message });
 
 export const rutSchema = z.string({ error: messages.rut }).trim().refine(isValidRut, { error: messages.rut });
 
@@ -46,13 +45,20 @@ export const newPasswordSchema = z
 
 /** New password + confirmation; the mismatch message sits on passwordConfirmation. */
 export const passwordPairSchema = z
-  .object({ password: newPasswordSchema, passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }) })
+  .object({
+    password: newPasswordSchema,
+    passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
+  })
   .refine((v) => v.password === v.passwordConfirmation, { error: messages.passwordMismatch, path: ["passwordConfirmation"] });
 
 const namePattern = /^[A-Za-zÀ-ÖØ-öø-ÿ' ]+$/;
 export const personNameSchema = requiredString().max(80, { error: messages.name }).regex(namePattern, { error: messages.name });
 /** Optional middle name (SPEC §3 secondName): empty allowed, letters only otherwise. */
-export const optionalNameSchema = z.string().trim().max(80, { error: messages.name }).regex(/^[A-Za-zÀ-ÖØ-öø-ÿ' ]*$/, { error: messages.name });
+export const optionalNameSchema = z
+  .string()
+  .trim()
+  .max(80, { error: messages.name })
+  .regex(/^[A-Za-zÀ-ÖØ-öø-ÿ' ]*$/, { error: messages.name });
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailSchemaWith = (message: string) =>
@@ -78,7 +84,12 @@ export const birthDateSchema = z
       const day = value.slice(0, 10);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
       const date = new Date(`${day}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getTime() <= Date.now() && date.getUTCFullYear() >= 1900;
+      return (
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().slice(0, 10) === day &&
+        date.getTime() <= Date.now() &&
+        date.getUTCFullYear() >= 1900
+      );
     },
     { error: messages.birthDate },
   )

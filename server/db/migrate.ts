@@ -42,7 +42,10 @@ async function startEngine(db: Database): Promise<SchemaEngine> {
 
 function readMigrationsList() {
   const dirs = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(migrationsDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   return {
     baseDir: migrationsDir,

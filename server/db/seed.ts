@@ -25,15 +25,105 @@ interface DemoAccount {
 
 /** The demo accounts of the README; other checks and the browser tests rely on them. */
 export const demoAccounts: DemoAccount[] = [
-  { rut: "11.111.111-1", password: "Admin2026", roleType: Role.admin, email: "admin@portalpacientes.cl", firstName: "Ana", lastName: "Administradora", secondLastName: "Demo", phoneNumber: "+56911111111", birthDate: "1980-01-15", hasChangedPassword: true, termsAccepted: true },
-  { rut: "22.222.222-2", password: "Ejecutivo2026", roleType: Role.executive, email: "ejecutivo@portalpacientes.cl", firstName: "Ernesto", lastName: "Ejecutivo", secondLastName: "Demo", phoneNumber: "+56922222222", birthDate: "1985-05-20", hasChangedPassword: true, termsAccepted: true, clinics: ["hcs-rcr", "maitenes"] },
-  { rut: "12.345.678-5", password: "Paciente2026", roleType: Role.patient, email: "paciente@portalpacientes.cl", firstName: "María", lastName: "González", secondLastName: "Pérez", phoneNumber: "+56912345678", birthDate: "1975-03-10", hasChangedPassword: true, termsAccepted: true, patientClinics: ["hcs-rcr", "maitenes"] },
-  { rut: "15.555.555-6", password: "Temporal2026", roleType: Role.patient, email: "primer.ingreso@portalpacientes.cl", firstName: null, lastName: null, secondLastName: null, phoneNumber: null, birthDate: null, hasChangedPassword: false, termsAccepted: false, patientClinics: ["maitenes"] },
-  { rut: "16.789.012-1", password: "Paciente2026", roleType: Role.patient, email: "incompleto@portalpacientes.cl", firstName: "Pedro", lastName: "Soto", secondLastName: null, phoneNumber: null, birthDate: null, hasChangedPassword: true, termsAccepted: true, patientClinics: ["hcs-rcr"] },
+  {
+    rut: "11.111.111-1",
+    password: "Admin2026",
+    roleType: Role.admin,
+    email: "admin@portalpacientes.cl",
+    firstName: "Ana",
+    lastName: "Administradora",
+    secondLastName: "Demo",
+    phoneNumber: "+56911111111",
+    birthDate: "1980-01-15",
+    hasChangedPassword: true,
+    termsAccepted: true,
+  },
+  {
+    rut: "22.222.222-2",
+    password: "Ejecutivo2026",
+    roleType: Role.executive,
+    email: "ejecutivo@portalpacientes.cl",
+    firstName: "Ernesto",
+    lastName: "Ejecutivo",
+    secondLastName: "Demo",
+    phoneNumber: "+56922222222",
+    birthDate: "1985-05-20",
+    hasChangedPassword: true,
+    termsAccepted: true,
+    clinics: ["hcs-rcr", "maitenes"],
+  },
+  {
+    rut: "12.345.678-5",
+    password: "Paciente2026",
+    roleType: Role.patient,
+    email: "paciente@portalpacientes.cl",
+    firstName: "María",
+    lastName: "González",
+    secondLastName: "Pérez",
+    phoneNumber: "+56912345678",
+    birthDate: "1975-03-10",
+    hasChangedPassword: true,
+    termsAccepted: true,
+    patientClinics: ["hcs-rcr", "maitenes"],
+  },
+  {
+    rut: "15.555.555-6",
+    password: "Temporal2026",
+    roleType: Role.patient,
+    email: "primer.ingreso@portalpacientes.cl",
+    firstName: null,
+    lastName: null,
+    secondLastName: null,
+    phoneNumber: null,
+    birthDate: null,
+    hasChangedPassword: false,
+    termsAccepted: false,
+    patientClinics: ["maitenes"],
+  },
+  {
+    rut: "16.789.012-1",
+    password: "Paciente2026",
+    roleType: Role.patient,
+    email: "incompleto@portalpacientes.cl",
+    firstName: "Pedro",
+    lastName: "Soto",
+    secondLastName: null,
+    phoneNumber: null,
+    birthDate: null,
+    hasChangedPassword: true,
+    termsAccepted: true,
+    patientClinics: ["hcs-rcr"],
+  },
 ];
 
-const extraFirstNames = ["Camila", "Javiera", "Benjamín", "Matías", "Valentina", "Sofía", "Tomás", "Joaquín", "Isidora", "Agustín", "Florencia", "Vicente"];
-const extraLastNames = ["Muñoz", "Rojas", "Díaz", "Contreras", "Silva", "Martínez", "Sepúlveda", "Morales", "Fuentes", "Araya", "Torres", "Espinoza"];
+const extraFirstNames = [
+  "Camila",
+  "Javiera",
+  "Benjamín",
+  "Matías",
+  "Valentina",
+  "Sofía",
+  "Tomás",
+  "Joaquín",
+  "Isidora",
+  "Agustín",
+  "Florencia",
+  "Vicente",
+];
+const extraLastNames = [
+  "Muñoz",
+  "Rojas",
+  "Díaz",
+  "Contreras",
+  "Silva",
+  "Martínez",
+  "Sepúlveda",
+  "Morales",
+  "Fuentes",
+  "Araya",
+  "Torres",
+  "Espinoza",
+];
 
 /** Twenty-four more complete patients so the staff list pages and searches have something to show. */
 function extraPatients(): DemoAccount[] {
@@ -98,9 +188,7 @@ export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpt
         privileges: account.clinics
           ? { create: account.clinics.map((codeClinicStr) => ({ codeClinicStr, idPermission: account.roleType })) }
           : undefined,
-        patientClinics: account.patientClinics
-          ? { create: account.patientClinics.map((codeClinicStr) => ({ codeClinicStr })) }
-          : undefined,
+        patientClinics: account.patientClinics ? { create: account.patientClinics.map((codeClinicStr) => ({ codeClinicStr })) } : undefined,
       },
     });
     created++;

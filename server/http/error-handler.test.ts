@@ -24,10 +24,14 @@ describe("error answers", () => {
   });
 
   it("answers Fastify's client errors in Spanish", () => {
-    expect(toErrorBody(Object.assign(new Error("Unexpected token"), { statusCode: 400, code: "FST_ERR_CTP_INVALID_JSON_BODY" }))).toMatchObject({
+    expect(
+      toErrorBody(Object.assign(new Error("Unexpected token"), { statusCode: 400, code: "FST_ERR_CTP_INVALID_JSON_BODY" })),
+    ).toMatchObject({
       statusCode: 400,
       message: "El cuerpo de la solicitud no es un JSON válido",
     });
-    expect(toErrorBody(Object.assign(new Error("too large"), { statusCode: 413, code: "FST_ERR_CTP_BODY_TOO_LARGE" })).message).toBe("La solicitud supera el tamaño máximo permitido");
+    expect(toErrorBody(Object.assign(new Error("too large"), { statusCode: 413, code: "FST_ERR_CTP_BODY_TOO_LARGE" })).message).toBe(
+      "La solicitud supera el tamaño máximo permitido",
+    );
   });
 });

@@ -14,7 +14,8 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-const toJson = (value: unknown) => (value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as InputJsonValue));
+const toJson = (value: unknown) =>
+  value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as InputJsonValue);
 
 /** Writes one audit row (HIPAA 164.312(b)-style trail: who, what, before/after, when, outcome). */
 export async function recordAudit(prisma: Pick<PrismaClient, "auditEvent">, entry: AuditEntry): Promise<void> {

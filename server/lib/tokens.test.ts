@@ -27,14 +27,26 @@ describe("access tokens", () => {
     const hs512 = await claims.setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode("s".repeat(64)));
     expect(await verifyAccessToken("s".repeat(64), hs512)).toBeNull();
     expect(await verifyAccessToken("otra-clave-".repeat(4), await signAccessToken(secret, { userId: 7, tokenVersion: 0 }, 5))).toBeNull();
-    const foreign = await new SignJWT({ ver: 0, typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject("7").setIssuer("otro").setExpirationTime("5m").sign(key);
+    const foreign = await new SignJWT({ ver: 0, typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("7")
+      .setIssuer("otro")
+      .setExpirationTime("5m")
+      .sign(key);
     expect(await verifyAccessToken(secret, foreign)).toBeNull();
-    const reset = await new SignJWT({ ver: 0, typ: "reset" }).setProtectedHeader({ alg: "HS256" }).setSubject("7").setIssuer("portal-pacientes").setExpirationTime("5m").sign(key);
+    const reset = await new SignJWT({ ver: 0, typ: "reset" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("7")
+      .setIssuer("portal-pacientes")
+      .setExpirationTime("5m")
+      .sign(key);
     expect(await verifyAccessToken(secret, reset)).toBeNull();
   });
 
   it("refuses an unsigned token (alg none) and garbage", async () => {
-    const body = Buffer.from(JSON.stringify({ sub: "7", ver: 0, typ: "access", iss: "portal-pacientes", exp: Math.floor(Date.now() / 1000) + 300 })).toString("base64url");
+    const body = Buffer.from(
+      JSON.stringify({ sub: "7", ver: 0, typ: "access", iss: "portal-pacientes", exp: Math.floor(Date.now() / 1000) + 300 }),
+    ).toString("base64url");
     const none = `${Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url")}.${body}.`;
     expect(await verifyAccessToken(secret, none)).toBeNull();
     expect(await verifyAccessToken(secret, "a.b.c")).toBeNull();

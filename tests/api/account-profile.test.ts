@@ -126,7 +126,13 @@ describe("PATCH /auth/user-edit success", () => {
     expect(me.json().payload).toEqual(payload);
 
     const row = await userRow("12345678-5");
-    expect(row).toMatchObject({ firstName: "Ana María", secondName: "José", lastName: "O'Higgins", email: "ana.nunez@correo.cl", phoneNumber: "+56-9-8765-4321" });
+    expect(row).toMatchObject({
+      firstName: "Ana María",
+      secondName: "José",
+      lastName: "O'Higgins",
+      email: "ana.nunez@correo.cl",
+      phoneNumber: "+56-9-8765-4321",
+    });
     expect(row.birthDate?.toISOString().slice(0, 10)).toBe("1980-07-21");
   });
 
@@ -196,7 +202,10 @@ describe("PATCH /auth/user-edit success", () => {
     await edit(validProfile);
     const row = await userRow("12345678-5");
     await edit({ ...validProfile, phoneNumber: "+56-2-2222-3333" });
-    const event = await ctx.db.prisma.auditEvent.findFirstOrThrow({ where: { action: "account.update", actorId: row.id }, orderBy: { id: "desc" } });
+    const event = await ctx.db.prisma.auditEvent.findFirstOrThrow({
+      where: { action: "account.update", actorId: row.id },
+      orderBy: { id: "desc" },
+    });
     expect(event).toMatchObject({ resource: "user", resourceId: String(row.id), patientId: row.id, actorRole: 2, outcome: "ok" });
     expect(event.after).toEqual({ phoneNumber: "+56-2-2222-3333" });
     expect(event.before).toEqual({ phoneNumber: row.phoneNumber });
@@ -204,7 +213,8 @@ describe("PATCH /auth/user-edit success", () => {
 });
 
 describe("account over tRPC", () => {
-  const callerFor = (authorization: string | undefined) => createCallerFactory(appRouter)(createContextInner(ctx.app.deps, { ip: "127.0.0.1" }, authorization));
+  const callerFor = (authorization: string | undefined) =>
+    createCallerFactory(appRouter)(createContextInner(ctx.app.deps, { ip: "127.0.0.1" }, authorization));
 
   it("refuses a bad e-mail with BAD_REQUEST and the same Spanish message as REST", async () => {
     const caller = callerFor(`Bearer ${patientToken}`);
@@ -244,4 +254,3 @@ describe("changing the e-mail address", () => {
     expect(await ctx.mail.list()).toHaveLength(0);
   });
 });
-

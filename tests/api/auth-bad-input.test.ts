@@ -19,10 +19,10 @@ const endpoints = [
 ] as const;
 
 const junkBodies: Array<[string, string, string]> = [
-  ["broken JSON", "{\"rut\":", "application/json"],
+  ["broken JSON", '{"rut":', "application/json"],
   ["a JSON array", "[1,2,3]", "application/json"],
   ["JSON null", "null", "application/json"],
-  ["a JSON string", "\"hola\"", "application/json"],
+  ["a JSON string", '"hola"', "application/json"],
   ["objects in place of strings", JSON.stringify({ rut: { $ne: 1 }, password: ["x"], email: 5, firstName: {} }), "application/json"],
   ["a 100 kB RUT", JSON.stringify({ rut: "1".repeat(100_000), password: "x".repeat(100_000) }), "application/json"],
   ["form-encoded data", "rut=1&password=2", "application/x-www-form-urlencoded"],
@@ -31,19 +31,22 @@ const junkBodies: Array<[string, string, string]> = [
 
 describe("junk input on the identity endpoints", () => {
   for (const endpoint of endpoints) {
-    it.each(junkBodies)(`${endpoint.method} ${endpoint.url} answers %s with a 4xx and a Spanish message, never a 500`, async (_label, body, contentType) => {
-      const response = await ctx.app.inject({
-        method: endpoint.method,
-        url: api(endpoint.url),
-        payload: body,
-        headers: { "content-type": contentType, ...bearer(token) },
-      });
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(500);
-      const message: string = response.json().message;
-      expect(message.length).toBeGreaterThan(3);
-      expect(message).not.toMatch(/expected|invalid input|undefined|prisma|stack/i);
-    });
+    it.each(junkBodies)(
+      `${endpoint.method} ${endpoint.url} answers %s with a 4xx and a Spanish message, never a 500`,
+      async (_label, body, contentType) => {
+        const response = await ctx.app.inject({
+          method: endpoint.method,
+          url: api(endpoint.url),
+          payload: body,
+          headers: { "content-type": contentType, ...bearer(token) },
+        });
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        const message: string = response.json().message;
+        expect(message.length).toBeGreaterThan(3);
+        expect(message).not.toMatch(/expected|invalid input|undefined|prisma|stack/i);
+      },
+    );
   }
 
   it("leaves the patient's data unchanged after all of that", async () => {

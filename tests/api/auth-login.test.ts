@@ -9,7 +9,11 @@ afterAll(() => ctx.close());
 
 describe("patient and staff login", () => {
   it("logs the complete patient in and returns the user without secrets and an access token", async () => {
-    const response = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { ...demo.patient, clinic: "maitenes" } });
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { ...demo.patient, clinic: "maitenes" },
+    });
     expect(response.statusCode).toBe(200);
     const { payload } = response.json();
     expect(payload.accessToken).toMatch(/^ey/);
@@ -19,7 +23,11 @@ describe("patient and staff login", () => {
   });
 
   it("accepts the RUT without dots", async () => {
-    const response = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut: "12345678-5", password: demo.patient.password } });
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { rut: "12345678-5", password: demo.patient.password },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -33,8 +41,16 @@ describe("patient and staff login", () => {
   });
 
   it("answers a wrong password and an unknown RUT with the same status and body", async () => {
-    const wrong = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut: demo.patient.rut, password: "Incorrecta1" } });
-    const unknown = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut: "9.999.999-3", password: "Incorrecta1" } });
+    const wrong = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { rut: demo.patient.rut, password: "Incorrecta1" },
+    });
+    const unknown = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { rut: "9.999.999-3", password: "Incorrecta1" },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -47,7 +63,12 @@ describe("patient and staff login", () => {
     ["a short password", JSON.stringify({ rut: demo.patient.rut, password: "corta" }), "La contraseña debe tener al menos 8 caracteres"],
     ["a RUT of the wrong type", JSON.stringify({ rut: 12345678, password: "Paciente2026" }), "Rut inválido"],
   ])("refuses %s with 400 and a Spanish message", async (_label, body, message) => {
-    const response = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), headers: { "content-type": "application/json" }, payload: body });
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      headers: { "content-type": "application/json" },
+      payload: body,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
@@ -60,7 +81,11 @@ describe("patient and staff login", () => {
     const [header, body] = token.split(".");
     const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${body}.`;
     for (const candidate of [undefined, `${header}.${body}.firma`, none, "basura"]) {
-      const response = await ctx.app.inject({ method: "GET", url: api("/auth/validate-token"), headers: candidate ? bearer(candidate) : {} });
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: api("/auth/validate-token"),
+        headers: candidate ? bearer(candidate) : {},
+      });
       expect(response.statusCode).toBe(401);
     }
   });

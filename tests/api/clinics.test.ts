@@ -5,7 +5,10 @@ const schedulingTemplate = "https://agenda.example.cl:8443/reservas?externalCent
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ SCHEDULING_URL_TEMPLATE: schedulingTemplate, LAB_SITE_URL_TEMPLATE: "https://lab.example.cl:{labPort}/resultados" });
+  ctx = await createTestContext({
+    SCHEDULING_URL_TEMPLATE: schedulingTemplate,
+    LAB_SITE_URL_TEMPLATE: "https://lab.example.cl:{labPort}/resultados",
+  });
 });
 afterAll(() => ctx.close());
 
@@ -33,7 +36,12 @@ describe("GET /clinics/:key/settings", () => {
       imagingLoginUrl: ctx.config.IMAGING_LOGIN_URL,
     });
     expect(payload.frames).toEqual([
-      { key: "portada-rcr", title: "Clínica Portada", tabTitle: "Clínica Portada", url: "https://agenda.example.cl:8443/reservas?externalCenterId=PORTADA@1" },
+      {
+        key: "portada-rcr",
+        title: "Clínica Portada",
+        tabTitle: "Clínica Portada",
+        url: "https://agenda.example.cl:8443/reservas?externalCenterId=PORTADA@1",
+      },
     ]);
   });
 

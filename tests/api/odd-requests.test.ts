@@ -11,13 +11,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const spanishOnly = (message: string) => expect(message).not.toMatch(/expected|invalid|unexpected|procedure|missing|unsupported|not found|FST_/i);
+const spanishOnly = (message: string) =>
+  expect(message).not.toMatch(/expected|invalid|unexpected|procedure|missing|unsupported|not found|FST_/i);
 
 describe("odd requests get a Spanish 4xx, never a 500", () => {
   it("refuses NUL characters in a query, a JSON body and a tRPC input", async () => {
     const query = await ctx.app.inject({ method: "GET", url: api("/admin/filter/users?page=1&param=%00"), headers: bearer(admin) });
-    const body = await ctx.app.inject({ method: "PATCH", url: api("/auth/user-edit"), headers: bearer(patient), payload: { email: "a\u0000b@correo.cl" } });
-    const trpc = await ctx.app.inject({ method: "GET", url: `/trpc/users.list?input=${encodeURIComponent(JSON.stringify({ param: "\u0000" }))}`, headers: bearer(admin) });
+    const body = await ctx.app.inject({
+      method: "PATCH",
+      url: api("/auth/user-edit"),
+      headers: bearer(patient),
+      payload: { email: "a\u0000b@correo.cl" },
+    });
+    const trpc = await ctx.app.inject({
+      method: "GET",
+      url: `/trpc/users.list?input=${encodeURIComponent(JSON.stringify({ param: "\u0000" }))}`,
+      headers: bearer(admin),
+    });
     for (const response of [query, body, trpc]) {
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain("La solicitud contiene caracteres no permitidos");

@@ -12,7 +12,11 @@ describe("password recovery requests per hour", () => {
     const email = "paciente@portalpacientes.cl";
     const answers = [];
     for (let i = 0; i < 4; i++) {
-      const response = await ctx.app.inject({ method: "POST", url: api("/auth/request-reset-password-rut"), payload: { rut: demo.patient.rut } });
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: api("/auth/request-reset-password-rut"),
+        payload: { rut: demo.patient.rut },
+      });
       answers.push(response.json());
       // Each request's background work finishes before the next one starts.
       await new Promise((resolve) => setTimeout(resolve, 300));

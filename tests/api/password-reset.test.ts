@@ -66,7 +66,11 @@ describe("password recovery", () => {
 
     const validate = await ctx.app.inject({ method: "GET", url: api("/auth/validate-token"), headers: bearer(oldSession) });
     expect(validate.statusCode).toBe(401);
-    const oldLogin = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut: patient.rut, password: patient.password } });
+    const oldLogin = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { rut: patient.rut, password: patient.password },
+    });
     expect(oldLogin.statusCode).toBe(401);
     patient.password = "NuevaClave2026";
     await ctx.login(patient.rut, patient.password);
@@ -105,7 +109,11 @@ describe("password recovery", () => {
   });
 
   it.each([
-    ["a weak password", { password: "debil", passwordConfirmation: "debil" }, "El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número"],
+    [
+      "a weak password",
+      { password: "debil", passwordConfirmation: "debil" },
+      "El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número",
+    ],
     ["different passwords", { password: "Segura2026", passwordConfirmation: "Segura2027" }, "Las contraseñas no coinciden"],
     ["a missing password", {}, "Campo Obligatorio"],
     ["a common password", { password: "Password123", passwordConfirmation: "Password123" }, "La contraseña es demasiado común, elija otra"],

@@ -22,9 +22,18 @@ describe("security headers", () => {
   });
 
   it("gives no CORS permission to a foreign origin", async () => {
-    const response = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), headers: { origin: "https://evil.example" }, payload: {} });
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      headers: { origin: "https://evil.example" },
+      payload: {},
+    });
     expect(response.headers["access-control-allow-origin"]).toBeUndefined();
-    const preflight = await ctx.app.inject({ method: "OPTIONS", url: api("/auth/new-login"), headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    const preflight = await ctx.app.inject({
+      method: "OPTIONS",
+      url: api("/auth/new-login"),
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
   });
 });

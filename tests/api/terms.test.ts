@@ -45,7 +45,11 @@ describe("terms and conditions", () => {
 
   it("refuses to accept or check the terms without a valid token", async () => {
     for (const url of ["/term-conditions/accept", "/term-conditions/validate-tyc"]) {
-      const response = await ctx.app.inject({ method: url.endsWith("accept") ? "POST" : "GET", url: api(url), headers: bearer("no-es-un-token") });
+      const response = await ctx.app.inject({
+        method: url.endsWith("accept") ? "POST" : "GET",
+        url: api(url),
+        headers: bearer("no-es-un-token"),
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toMatch(/sesión/);
     }

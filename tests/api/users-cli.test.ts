@@ -23,7 +23,16 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   }
 }
 
-const args = (rut: string, email: string, role: string, password: string) => ["--rut", rut, "--email", email, "--role", role, "--password", password];
+const args = (rut: string, email: string, role: string, password: string) => [
+  "--rut",
+  rut,
+  "--email",
+  email,
+  "--role",
+  role,
+  "--password",
+  password,
+];
 
 describe("user:create command", () => {
   it("creates an admin on an empty database that must accept the terms and change the password, and can log in", async () => {
@@ -39,7 +48,11 @@ describe("user:create command", () => {
       expect(user.passwordHash).toMatch(/^\$argon2id\$/);
       expect(user.searchText).toContain("9.876.543-3");
       const app = await buildApp({ config: loadConfig(env), db, mailer: { send: async () => {}, close: () => {} }, logger: false });
-      const login = await app.inject({ method: "POST", url: `${API_PREFIX}/auth/admin-login`, payload: { rut: "9876543-3", password: "Operador2026" } });
+      const login = await app.inject({
+        method: "POST",
+        url: `${API_PREFIX}/auth/admin-login`,
+        payload: { rut: "9876543-3", password: "Operador2026" },
+      });
       await app.close();
       expect(login.statusCode).toBe(200);
       expect(login.json().payload.user).toMatchObject({ roleType: 0, hasChangedPassword: false, dateTyc: null });
@@ -50,7 +63,12 @@ describe("user:create command", () => {
     await withDatabase(async (db) => {
       const user = await db.prisma.user.update({
         where: { rut: "9876543-3" },
-        data: { roleType: 1, hasChangedPassword: true, dateTyc: new Date(), privileges: { create: [{ codeClinicStr: "hcs-rcr", idPermission: 1 }] } },
+        data: {
+          roleType: 1,
+          hasChangedPassword: true,
+          dateTyc: new Date(),
+          privileges: { create: [{ codeClinicStr: "hcs-rcr", idPermission: 1 }] },
+        },
       });
       expect(user.tokenVersion).toBe(0);
     });
@@ -59,7 +77,14 @@ describe("user:create command", () => {
     expect(result.lines[0]).toContain("Cuenta existente restablecida: Rut 9.876.543-3, Paciente (roleType 2)");
     await withDatabase(async (db) => {
       const user = await db.prisma.user.findUniqueOrThrow({ where: { rut: "9876543-3" }, include: { privileges: true } });
-      expect(user).toMatchObject({ roleType: 2, email: "nuevo.operador@clinica.cl", hasChangedPassword: false, dateTyc: null, tokenVersion: 1, privileges: [] });
+      expect(user).toMatchObject({
+        roleType: 2,
+        email: "nuevo.operador@clinica.cl",
+        hasChangedPassword: false,
+        dateTyc: null,
+        tokenVersion: 1,
+        privileges: [],
+      });
       expect(await verifyPassword(user.passwordHash, "Operador2027")).toBe(true);
       expect(await verifyPassword(user.passwordHash, "Operador2026")).toBe(false);
       expect(await db.prisma.user.count()).toBe(1);
@@ -71,7 +96,11 @@ describe("user:create command", () => {
     ["an invalid RUT", args("12.345.678-9", "a@b.cl", "0", "Operador2026"), "--rut: Rut inválido"],
     ["an invalid e-mail", args("12.345.678-5", "a@b", "0", "Operador2026"), "--email: Correo electrónico inválido"],
     ["an unknown role", args("12.345.678-5", "a@b.cl", "3", "Operador2026"), "--role: Tipo de usuario inválido"],
-    ["a weak password", args("12.345.678-5", "a@b.cl", "0", "operador"), "--password: El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número"],
+    [
+      "a weak password",
+      args("12.345.678-5", "a@b.cl", "0", "operador"),
+      "--password: El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número",
+    ],
     ["a common password", args("12.345.678-5", "a@b.cl", "0", "Password1"), "--password: La contraseña es demasiado común, elija otra"],
     ["missing arguments", ["--rut", "12.345.678-5"], "Faltan argumentos: --email, --role, --password"],
   ])("refuses %s with exit code 1 and a Spanish message, touching nothing", async (_label, argv, message) => {

@@ -16,7 +16,8 @@ afterAll(() => ctx.close());
 
 const create = (body: unknown, token = adminToken) =>
   ctx.app.inject({ method: "POST", url: api("/admin?clinic=hcs-rcr"), headers: bearer(token), payload: body as object });
-const stored = (rut: string) => ctx.db.prisma.user.findUnique({ where: { rut: rut.replace(/\./g, "") }, include: { patientClinics: true } });
+const stored = (rut: string) =>
+  ctx.db.prisma.user.findUnique({ where: { rut: rut.replace(/\./g, "") }, include: { patientClinics: true } });
 
 describe("account creation by staff", () => {
   it("e-mails a temporary password that logs in to an account that must accept the terms and change it", async () => {
@@ -26,7 +27,14 @@ describe("account creation by staff", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe("Cuenta creada");
-    expect(body.payload).toMatchObject({ rut, email, roleType: 2, hasChangedPassword: false, dateTyc: null, patientClinics: ["portada-rcr"] });
+    expect(body.payload).toMatchObject({
+      rut,
+      email,
+      roleType: 2,
+      hasChangedPassword: false,
+      dateTyc: null,
+      patientClinics: ["portada-rcr"],
+    });
     expect(JSON.stringify(body)).not.toMatch(/passwordHash|argon2|tokenVersion|searchText/);
 
     const mail = await ctx.mail.waitFor(email);
@@ -102,7 +110,12 @@ describe("account creation by staff", () => {
       close: () => {},
     };
     const rut = rutOf(31_000_500);
-    const attempt = createUserAccount({ ...ctx.app.deps, mailer: failingMailer }, admin, { rut, email: "sin.correo@correo.cl" }, { ip: "127.0.0.1" });
+    const attempt = createUserAccount(
+      { ...ctx.app.deps, mailer: failingMailer },
+      admin,
+      { rut, email: "sin.correo@correo.cl" },
+      { ip: "127.0.0.1" },
+    );
     await expect(attempt).rejects.toMatchObject({ code: "BAD_GATEWAY" });
     expect(await stored(rut)).toBeNull();
     expect(await ctx.db.prisma.patientClinic.count({ where: { user: { rut: rut.replace(/\./g, "") } } })).toBe(0);

@@ -12,7 +12,12 @@ beforeAll(async () => {
   adminToken = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
   ids.patient = await userIdByRut(ctx.db.prisma, demo.patient.rut);
   ids.executive = await userIdByRut(ctx.db.prisma, demo.executive.rut);
-  ids.spareExecutive = await insertUser(ctx.db.prisma, { ...spareExecutive, email: "repuesto@correo.cl", roleType: 1, clinics: ["hcs-rcr", "lircay-rcr"] });
+  ids.spareExecutive = await insertUser(ctx.db.prisma, {
+    ...spareExecutive,
+    email: "repuesto@correo.cl",
+    roleType: 1,
+    clinics: ["hcs-rcr", "lircay-rcr"],
+  });
 });
 afterAll(() => ctx.close());
 
@@ -32,7 +37,15 @@ describe("staff edit of a user", () => {
       passwordHash: "x",
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().payload).toMatchObject({ id: ids.patient, rut: demo.patient.rut, firstName: "Mariela", secondName: null, email: "mariela@correo.cl", birthDate: "1976-04-11", hasChangedPassword: true });
+    expect(response.json().payload).toMatchObject({
+      id: ids.patient,
+      rut: demo.patient.rut,
+      firstName: "Mariela",
+      secondName: null,
+      email: "mariela@correo.cl",
+      birthDate: "1976-04-11",
+      hasChangedPassword: true,
+    });
     const row = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: ids.patient } });
     expect(row.searchText).toContain("mariela@correo.cl");
     expect(row.searchText).toContain("mariela gonzález pérez");
@@ -65,7 +78,11 @@ describe("staff edit of a user", () => {
   });
 
   it.each(["abc", "1.5", "-3", "0", "99999999999"])("answers 400, not 500, to the id %s", async (id) => {
-    for (const [method, path] of [["GET", `/admin/${id}`], ["PATCH", `/admin/${id}`], ["GET", `/admin/privileges/${id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", `/admin/${id}`],
+      ["PATCH", `/admin/${id}`],
+      ["GET", `/admin/privileges/${id}`],
+    ] as const) {
       const response = await inject(method, path, method === "PATCH" ? { firstName: "Ana" } : undefined);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe("Identificador de usuario inválido");
@@ -75,15 +92,28 @@ describe("staff edit of a user", () => {
   it("does not route the static admin paths to /admin/:id", async () => {
     expect((await inject("GET", "/admin/filter/users")).json()).toHaveProperty("usersList");
     expect((await inject("GET", `/admin/privileges/${ids.executive}`)).json().payload[0]).toHaveProperty("id_clinic");
-    const reset = await inject("POST", "/admin/resetPassword?clinic=hcs-rcr", { rut: demo.firstLogin.rut, password: "x", passwordConfirmation: "x" });
+    const reset = await inject("POST", "/admin/resetPassword?clinic=hcs-rcr", {
+      rut: demo.firstLogin.rut,
+      password: "x",
+      passwordConfirmation: "x",
+    });
     expect(reset.statusCode).toBe(400);
     expect(reset.json().message).toBe("El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número");
   });
 
   it("refuses bodies that are not JSON objects with 400 and a Spanish message", async () => {
-    for (const [method, path] of [["PATCH", `/admin/${ids.patient}`], ["POST", "/admin"], ["POST", "/admin/resetPassword"]] as const) {
+    for (const [method, path] of [
+      ["PATCH", `/admin/${ids.patient}`],
+      ["POST", "/admin"],
+      ["POST", "/admin/resetPassword"],
+    ] as const) {
       for (const body of ['["a"]', '"texto"', "42"]) {
-        const response = await ctx.app.inject({ method, url: api(path), headers: { ...bearer(adminToken), "content-type": "application/json" }, payload: body });
+        const response = await ctx.app.inject({
+          method,
+          url: api(path),
+          headers: { ...bearer(adminToken), "content-type": "application/json" },
+          payload: body,
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe("El cuerpo de la solicitud debe ser un objeto JSON");
       }
@@ -103,7 +133,10 @@ describe("role changes and privileges", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().payload).toMatchObject({ roleType: 2, privileges: [] });
     expect(await ctx.db.prisma.privilege.count({ where: { userId: ids.spareExecutive } })).toBe(0);
-    const audit = await ctx.db.prisma.auditEvent.findFirst({ where: { action: "user.update", resourceId: String(ids.spareExecutive) }, orderBy: { id: "desc" } });
+    const audit = await ctx.db.prisma.auditEvent.findFirst({
+      where: { action: "user.update", resourceId: String(ids.spareExecutive) },
+      orderBy: { id: "desc" },
+    });
     expect(audit).toMatchObject({ outcome: "ok", actorRole: 0 });
     expect(audit?.before).toMatchObject({ roleType: 1, privileges: ["hcs-rcr", "lircay-rcr"] });
     expect(audit?.after).toMatchObject({ roleType: 2, privileges: [] });
@@ -141,7 +174,11 @@ describe("role changes and privileges", () => {
   it.each([
     ["a body that is not a list", { codeClinicStr: "hcs-rcr" }, "Lista de privilegios inválida"],
     ["an item without clinic", [{ id_permission: 1 }], "Lista de privilegios inválida"],
-    ["an item of another user", [{ codeClinicStr: "hcs-rcr", id_user: 1 }], "Los privilegios deben ser del mismo usuario indicado en id_user"],
+    [
+      "an item of another user",
+      [{ codeClinicStr: "hcs-rcr", id_user: 1 }],
+      "Los privilegios deben ser del mismo usuario indicado en id_user",
+    ],
   ])("refuses %s with 400", async (_label, body, message) => {
     const response = await inject("POST", `/admin/privileges-array?id_user=${ids.spareExecutive}`, body);
     expect(response.statusCode).toBe(400);
@@ -162,11 +199,20 @@ describe("staff password reset", () => {
 
   it("sets the password, ends the user's sessions and asks for a new password at the next login", async () => {
     const oldToken = await ctx.login(demo.incomplete.rut, demo.incomplete.password);
-    const response = await reset({ oldPassword: "lo-que-sea", password: "Restablecida2026", passwordConfirmation: "Restablecida2026", rut: demo.incomplete.rut });
+    const response = await reset({
+      oldPassword: "lo-que-sea",
+      password: "Restablecida2026",
+      passwordConfirmation: "Restablecida2026",
+      rut: demo.incomplete.rut,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ payload: true });
     expect((await ctx.app.inject({ method: "GET", url: api("/auth/validate-token"), headers: bearer(oldToken) })).statusCode).toBe(401);
-    const login = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut: demo.incomplete.rut, password: "Restablecida2026" } });
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { rut: demo.incomplete.rut, password: "Restablecida2026" },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().payload.user.hasChangedPassword).toBe(false);
     const audit = await ctx.db.prisma.auditEvent.findFirst({ where: { action: "user.password-reset" }, orderBy: { id: "desc" } });
@@ -175,10 +221,22 @@ describe("staff password reset", () => {
   });
 
   it.each([
-    ["a weak password", { password: "debil", passwordConfirmation: "debil", rut: demo.incomplete.rut }, "El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número"],
-    ["a mismatched confirmation", { password: "Restablecida2027", passwordConfirmation: "Restablecida2028", rut: demo.incomplete.rut }, "Las contraseñas no coinciden"],
+    [
+      "a weak password",
+      { password: "debil", passwordConfirmation: "debil", rut: demo.incomplete.rut },
+      "El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número",
+    ],
+    [
+      "a mismatched confirmation",
+      { password: "Restablecida2027", passwordConfirmation: "Restablecida2028", rut: demo.incomplete.rut },
+      "Las contraseñas no coinciden",
+    ],
     ["an invalid RUT", { password: "Restablecida2027", passwordConfirmation: "Restablecida2027", rut: "1.111.111-9" }, "Rut inválido"],
-    ["a common password", { password: "Password1", passwordConfirmation: "Password1", rut: demo.incomplete.rut }, "La contraseña es demasiado común, elija otra"],
+    [
+      "a common password",
+      { password: "Password1", passwordConfirmation: "Password1", rut: demo.incomplete.rut },
+      "La contraseña es demasiado común, elija otra",
+    ],
   ])("refuses %s with 400", async (_label, body, message) => {
     const response = await reset(body);
     expect(response.statusCode).toBe(400);

@@ -17,7 +17,13 @@ beforeAll(async () => {
   ids.inScopePatient = await userIdByRut(prisma, demo.incomplete.rut); // registered with hcs-rcr
   ids.admin = await userIdByRut(prisma, demo.admin.rut);
   ids.executive = await userIdByRut(prisma, demo.executive.rut); // privileges hcs-rcr, maitenes
-  ids.outScopePatient = await insertUser(prisma, { rut: rutOf(30_100_100), email: "lejano@correo.cl", roleType: 2, firstName: "Lejano", patientClinics: ["puertomontt-rcr"] });
+  ids.outScopePatient = await insertUser(prisma, {
+    rut: rutOf(30_100_100),
+    email: "lejano@correo.cl",
+    roleType: 2,
+    firstName: "Lejano",
+    patientClinics: ["puertomontt-rcr"],
+  });
   ids.peerExecutive = await insertUser(prisma, { ...peerExecutive, email: "par@correo.cl", roleType: 1, clinics: ["hcs-rcr"] });
   ids.farExecutive = await insertUser(prisma, { rut: rutOf(30_100_300), email: "lejos@correo.cl", roleType: 1, clinics: ["lircay-rcr"] });
   tokens.patient = await ctx.login(demo.patient.rut, demo.patient.password);
@@ -91,14 +97,26 @@ describe("an executive", () => {
 
   it("audits an out-of-scope read as denied", async () => {
     await call(tokens.executive, "GET", `/admin/${ids.outScopePatient}`);
-    const row = await ctx.db.prisma.auditEvent.findFirst({ where: { actorId: ids.executive, action: "user.read", resourceId: String(ids.outScopePatient) }, orderBy: { id: "desc" } });
+    const row = await ctx.db.prisma.auditEvent.findFirst({
+      where: { actorId: ids.executive, action: "user.read", resourceId: String(ids.outScopePatient) },
+      orderBy: { id: "desc" },
+    });
     expect(row).toMatchObject({ outcome: "denied", actorRole: 1, patientId: ids.outScopePatient });
   });
 
   it("edits a patient of their clinic, also when the form sends the unchanged role", async () => {
-    const response = await call(tokens.executive, "PATCH", `/admin/${ids.inScopePatient}`, { phoneNumber: "+56933334444", roleType: 2, rut: "1-9" });
+    const response = await call(tokens.executive, "PATCH", `/admin/${ids.inScopePatient}`, {
+      phoneNumber: "+56933334444",
+      roleType: 2,
+      rut: "1-9",
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().payload).toMatchObject({ id: ids.inScopePatient, phoneNumber: "+56933334444", roleType: 2, rut: demo.incomplete.rut });
+    expect(response.json().payload).toMatchObject({
+      id: ids.inScopePatient,
+      phoneNumber: "+56933334444",
+      roleType: 2,
+      rut: demo.incomplete.rut,
+    });
   });
 
   it.each([
@@ -111,13 +129,21 @@ describe("an executive", () => {
     const response = await call(tokens.executive, "PATCH", `/admin/${id()}`, body);
     expect(response.statusCode).toBe(status);
     expect(await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: id() } })).toEqual(before);
-    const audit = await ctx.db.prisma.auditEvent.findFirst({ where: { actorId: ids.executive, action: "user.update" }, orderBy: { id: "desc" } });
+    const audit = await ctx.db.prisma.auditEvent.findFirst({
+      where: { actorId: ids.executive, action: "user.update" },
+      orderBy: { id: "desc" },
+    });
     expect(audit?.outcome).toBe("denied");
   });
 
   it("creates a patient at one of their clinics, registered with that clinic", async () => {
     const rut = rutOf(30_300_100);
-    const response = await call(tokens.executive, "POST", "/admin", { rut, email: "nuevo.ejecutivo@correo.cl", roleType: 2, rcrLink: sudLink });
+    const response = await call(tokens.executive, "POST", "/admin", {
+      rut,
+      email: "nuevo.ejecutivo@correo.cl",
+      roleType: 2,
+      rcrLink: sudLink,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().payload).toMatchObject({ rut, roleType: 2, patientClinics: ["hcs-rcr"] });
   });
@@ -125,7 +151,11 @@ describe("an executive", () => {
   it.each([
     ["an executive", { roleType: 1, rcrLink: sudLink }, "Solo un administrador puede crear cuentas de administrador o ejecutivo"],
     ["an admin", { roleType: 0, rcrLink: sudLink }, "Solo un administrador puede crear cuentas de administrador o ejecutivo"],
-    ["a patient at a clinic they hold no privilege for", { roleType: 2, rcrLink: puertoMonttLink }, "No tiene privilegios sobre la clínica Clínica Puerto Montt"],
+    [
+      "a patient at a clinic they hold no privilege for",
+      { roleType: 2, rcrLink: puertoMonttLink },
+      "No tiene privilegios sobre la clínica Clínica Puerto Montt",
+    ],
   ])("cannot create %s", async (_label, body, message) => {
     const rut = rutOf(30_300_200);
     const response = await call(tokens.executive, "POST", "/admin", { rut, email: "no@correo.cl", ...body });
@@ -135,7 +165,9 @@ describe("an executive", () => {
   });
 
   it("resets the password of a patient of their clinic but not of other users", async () => {
-    expect((await call(tokens.executive, "POST", "/admin/resetPassword", { ...newPassword, rut: demo.incomplete.rut })).statusCode).toBe(200);
+    expect((await call(tokens.executive, "POST", "/admin/resetPassword", { ...newPassword, rut: demo.incomplete.rut })).statusCode).toBe(
+      200,
+    );
     expect((await call(tokens.executive, "POST", "/admin/resetPassword", { ...newPassword, rut: peerExecutive.rut })).statusCode).toBe(403);
     expect((await call(tokens.executive, "POST", "/admin/resetPassword", { ...newPassword, rut: rutOf(30_100_100) })).statusCode).toBe(404);
     expect((await call(tokens.executive, "POST", "/admin/resetPassword", { ...newPassword, rut: demo.admin.rut })).statusCode).toBe(404);
@@ -156,12 +188,17 @@ describe("an executive", () => {
 
   it("loses access on the next request once an admin removes the clinic privilege", async () => {
     expect((await call(tokens.executive, "GET", `/admin/${ids.inScopePatient}`)).statusCode).toBe(200);
-    const removal = await call(tokens.admin, "POST", `/admin/privileges-array?id_user=${ids.executive}`, [{ codeClinicStr: "maitenes", id_permission: 1, id_user: ids.executive }]);
+    const removal = await call(tokens.admin, "POST", `/admin/privileges-array?id_user=${ids.executive}`, [
+      { codeClinicStr: "maitenes", id_permission: 1, id_user: ids.executive },
+    ]);
     expect(removal.statusCode).toBe(200);
     expect((await call(tokens.executive, "GET", `/admin/${ids.inScopePatient}`)).statusCode).toBe(404);
     const list = await call(tokens.executive, "GET", "/admin/filter/users?limit=100");
     expect((list.json().usersList as Array<{ id: number }>).map((u) => u.id)).not.toContain(ids.inScopePatient);
-    await call(tokens.admin, "POST", `/admin/privileges-array?id_user=${ids.executive}`, [{ codeClinicStr: "hcs-rcr" }, { codeClinicStr: "maitenes" }]);
+    await call(tokens.admin, "POST", `/admin/privileges-array?id_user=${ids.executive}`, [
+      { codeClinicStr: "hcs-rcr" },
+      { codeClinicStr: "maitenes" },
+    ]);
     expect((await call(tokens.executive, "GET", `/admin/${ids.inScopePatient}`)).statusCode).toBe(200);
   });
 });
@@ -174,8 +211,13 @@ describe("an admin", () => {
   });
 
   it("reads, edits and resets anyone, and sets privileges", async () => {
-    for (const id of [ids.outScopePatient, ids.farExecutive, ids.admin]) expect((await call(tokens.admin, "GET", `/admin/${id}`)).statusCode).toBe(200);
-    const edit = await call(tokens.admin, "PATCH", `/admin/${ids.farExecutive}`, { firstName: "Lejos", lastName: "Ejecutivo", secondLastName: "Norte" });
+    for (const id of [ids.outScopePatient, ids.farExecutive, ids.admin])
+      expect((await call(tokens.admin, "GET", `/admin/${id}`)).statusCode).toBe(200);
+    const edit = await call(tokens.admin, "PATCH", `/admin/${ids.farExecutive}`, {
+      firstName: "Lejos",
+      lastName: "Ejecutivo",
+      secondLastName: "Norte",
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().payload).toMatchObject({ name: "Lejos Ejecutivo Norte", roleType: 1 });
     expect((await call(tokens.admin, "POST", "/admin/resetPassword", { ...newPassword, rut: peerExecutive.rut })).statusCode).toBe(200);
@@ -188,7 +230,12 @@ describe("an admin", () => {
   });
 
   it("creates an executive account", async () => {
-    const response = await call(tokens.admin, "POST", "/admin", { rut: rutOf(30_400_100), email: "ejecutiva.nueva@correo.cl", roleType: 1, rcrLink: sudLink });
+    const response = await call(tokens.admin, "POST", "/admin", {
+      rut: rutOf(30_400_100),
+      email: "ejecutiva.nueva@correo.cl",
+      roleType: 1,
+      rcrLink: sudLink,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ payload: { roleType: 1, patientClinics: [], privileges: [] }, message: "Cuenta creada" });
   });

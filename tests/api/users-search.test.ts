@@ -10,7 +10,15 @@ beforeAll(async () => {
   ctx = await createTestContext();
   adminToken = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
   for (let i = 0; i < 23; i++) {
-    paged.push(await insertUser(ctx.db.prisma, { rut: rutOf(33_000_000 + i), email: `pagina${i}@correo.cl`, roleType: 2, firstName: "Paginado", lastName: "Prueba" }));
+    paged.push(
+      await insertUser(ctx.db.prisma, {
+        rut: rutOf(33_000_000 + i),
+        email: `pagina${i}@correo.cl`,
+        roleType: 2,
+        firstName: "Paginado",
+        lastName: "Prueba",
+      }),
+    );
   }
   await insertUser(ctx.db.prisma, { rut: rutOf(33_100_000), email: "raro_100%@correo.cl", roleType: 2, firstName: "Comodín" });
 });
@@ -22,7 +30,11 @@ interface ListBody {
   total: number;
 }
 const search = async (query: string) => {
-  const response = await ctx.app.inject({ method: "GET", url: api(`/admin/filter/users?clinic=hcs-rcr&${query}`), headers: bearer(adminToken) });
+  const response = await ctx.app.inject({
+    method: "GET",
+    url: api(`/admin/filter/users?clinic=hcs-rcr&${query}`),
+    headers: bearer(adminToken),
+  });
   return { status: response.statusCode, body: response.json() as ListBody, message: (response.json() as { message?: string }).message };
 };
 const ruts = (body: ListBody) => body.usersList.map((u) => u.rut);

@@ -59,29 +59,42 @@ describe("users tRPC router", () => {
     const page = await callers.executive.users.list({ param: "pedro", limit: 5 });
     expect(page.usersList.map((u) => u.id)).toEqual([patientId]);
     expect(await callers.executive.users.get({ id: patientId })).toMatchObject({ id: patientId, patientClinics: ["hcs-rcr"] });
-    expect(await callers.executive.users.update({ id: patientId, phoneNumber: "+56977778888" })).toMatchObject({ phoneNumber: "+56977778888" });
+    expect(await callers.executive.users.update({ id: patientId, phoneNumber: "+56977778888" })).toMatchObject({
+      phoneNumber: "+56977778888",
+    });
     expect(await codeOf(callers.executive.users.setPrivileges({ userId: executiveId, privileges: [] }))).toBe(
       "FORBIDDEN: Solo un administrador puede modificar los privilegios",
     );
-    expect(await codeOf(callers.executive.users.get({ id: (await userIdByRut(ctx.db.prisma, demo.admin.rut)) }))).toBe("NOT_FOUND: Usuario no encontrado");
+    expect(await codeOf(callers.executive.users.get({ id: await userIdByRut(ctx.db.prisma, demo.admin.rut) }))).toBe(
+      "NOT_FOUND: Usuario no encontrado",
+    );
   });
 
   it("gives the admin every procedure, including the clinic catalogue and privileges", async () => {
     const clinics = await callers.admin.users.clinics();
     expect(clinics).toHaveLength(7);
     expect(clinics[0]).toEqual({ code: 7, codeClinicStr: "hcs-rcr", title: "Hospital Clínico del Sur" });
-    const created = await callers.admin.users.create({ rut: rutOf(34_000_200), email: "trpc.nuevo@correo.cl", roleType: 1, rcrLink: "http://clinicasur.localhost:4200" });
+    const created = await callers.admin.users.create({
+      rut: rutOf(34_000_200),
+      email: "trpc.nuevo@correo.cl",
+      roleType: 1,
+      rcrLink: "http://clinicasur.localhost:4200",
+    });
     expect(created).toMatchObject({ message: "Cuenta creada", user: { roleType: 1 } });
     await ctx.mail.waitFor("trpc.nuevo@correo.cl");
     const privileges = await callers.admin.users.setPrivileges({ userId: created.user.id, privileges: [{ codeClinicStr: "lircay-rcr" }] });
     expect(privileges).toEqual([{ id_clinic: 12, codeClinicStr: "lircay-rcr", id_permission: 1, id_user: created.user.id }]);
     expect(await callers.admin.users.privileges({ id: created.user.id })).toEqual(privileges);
-    expect(await callers.admin.users.resetPassword({ rut: rutOf(34_000_200), password: "OtraClave2026", passwordConfirmation: "OtraClave2026" })).toBe(true);
+    expect(
+      await callers.admin.users.resetPassword({ rut: rutOf(34_000_200), password: "OtraClave2026", passwordConfirmation: "OtraClave2026" }),
+    ).toBe(true);
   });
 
   it("answers bad input with BAD_REQUEST and the Spanish rule message", async () => {
     expect(await codeOf(callers.admin.users.update({ id: patientId, email: "malo" }))).toBe("BAD_REQUEST: Email inválido");
-    expect(await codeOf(callers.admin.users.create({ rut: rutOf(34_000_300), email: "malo" }))).toBe("BAD_REQUEST: La dirección de correo es incorrecta");
+    expect(await codeOf(callers.admin.users.create({ rut: rutOf(34_000_300), email: "malo" }))).toBe(
+      "BAD_REQUEST: La dirección de correo es incorrecta",
+    );
     expect(await codeOf(callers.admin.users.list({ limit: 500 }))).toBe("BAD_REQUEST: El límite debe ser un número entero entre 1 y 100");
   });
 

@@ -67,7 +67,9 @@ test.describe("'Mi cuenta' of a complete patient", () => {
     await expect(page.getByText("Solo caracteres numéricos")).toBeHidden();
     await page.getByLabel("Segundo nombre (opcional)").fill("Isabel");
     await saveData(page);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}") as { phoneNumber?: string; secondName?: string });
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("user") ?? "{}") as { phoneNumber?: string; secondName?: string },
+    );
     expect(stored).toMatchObject({ phoneNumber: "+56223456789", secondName: "Isabel" });
 
     await page.reload();
@@ -135,7 +137,9 @@ test.describe("'Mi cuenta' of a complete patient", () => {
       const overflowingCells = await page
         .getByRole("table")
         .locator("td, th")
-        .evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().height > 0 && cell.scrollWidth > cell.clientWidth).length);
+        .evaluateAll(
+          (cells) => cells.filter((cell) => cell.getBoundingClientRect().height > 0 && cell.scrollWidth > cell.clientWidth).length,
+        );
       expect(overflowingCells).toBe(0);
       await expect(page.getByRole("table").getByRole("cell").nth(1)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
 

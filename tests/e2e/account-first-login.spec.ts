@@ -33,10 +33,14 @@ test("a first-login patient accepts the terms, must change the password, complet
   const newPassword = page.getByLabel("Nueva contraseña", { exact: true });
   await newPassword.fill("debil123");
   await newPassword.blur();
-  await expect(page.getByText("El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número")).toBeVisible();
+  await expect(
+    page.getByText("El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número"),
+  ).toBeVisible();
   await expect(save).toBeDisabled();
   await newPassword.fill(NEW_PASSWORD);
-  await expect(page.getByText("El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número")).toBeHidden();
+  await expect(
+    page.getByText("El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número"),
+  ).toBeHidden();
   const repeat = page.getByLabel("Repetir contraseña", { exact: true });
   await repeat.fill(`${NEW_PASSWORD}x`);
   await repeat.blur();

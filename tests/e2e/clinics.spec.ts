@@ -17,7 +17,10 @@ const singleFrameClinics = [
 ];
 
 test.describe("clinic branding on the login page", () => {
-  for (const clinic of [...singleFrameClinics, { alias: "clinicamaitenes", key: "maitenes", title: "Clínica Los Maitenes", labPort: 8093 }]) {
+  for (const clinic of [
+    ...singleFrameClinics,
+    { alias: "clinicamaitenes", key: "maitenes", title: "Clínica Los Maitenes", labPort: 8093 },
+  ]) {
     test(`${clinic.alias} shows its own logo, title and result links`, async ({ page }) => {
       await page.goto(`${clinicUrl(clinic.alias)}/login`);
       const logo = page.getByRole("img", { name: clinic.title });
@@ -35,7 +38,10 @@ test.describe("clinic branding on the login page", () => {
       await expect(lab).toHaveAttribute("href", `http://localhost:${clinic.labPort}/resultados`);
       await expect(lab).toHaveAttribute("target", "_blank");
       await expect(lab).toHaveAttribute("rel", /noopener/);
-      await expect(links.getByRole("link", { name: /exámenes de imagenología/ })).toHaveAttribute("href", `http://localhost:${e2ePorts.mocksHttp}/imagenologia/login`);
+      await expect(links.getByRole("link", { name: /exámenes de imagenología/ })).toHaveAttribute(
+        "href",
+        `http://localhost:${e2ePorts.mocksHttp}/imagenologia/login`,
+      );
     });
   }
 });
@@ -80,7 +86,10 @@ test.describe("scheduling screen", () => {
     const frame = page.frameLocator('[role="tabpanel"]:not([hidden]) iframe');
     await frame.getByLabel("RUT").fill(accounts.patient.rut);
     await frame.getByLabel("Correo electrónico").fill("paciente@example.cl");
-    await frame.getByRole("button", { name: /^Reservar / }).first().click();
+    await frame
+      .getByRole("button", { name: /^Reservar / })
+      .first()
+      .click();
     await expect(frame.getByRole("heading", { name: "Hora reservada" })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
   });

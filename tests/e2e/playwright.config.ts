@@ -37,7 +37,15 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: {
           executablePath: chromiumPath(),
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
         },
       },
     },

@@ -13,7 +13,12 @@ export const accounts = {
  * Logs in through /login (patient) or /admin-login (staff) and waits until the login screen is left. `origin` picks a
  * clinic's own portal (http://<alias>.localhost:<port>); by default the test portal's.
  */
-export async function logIn(page: Page, account: { rut: string; password: string }, portal: "patient" | "staff" = "patient", origin = ""): Promise<void> {
+export async function logIn(
+  page: Page,
+  account: { rut: string; password: string },
+  portal: "patient" | "staff" = "patient",
+  origin = "",
+): Promise<void> {
   const loginPath = portal === "staff" ? "/admin-login" : "/login";
   await page.goto(`${origin}${loginPath}`);
   await page.getByLabel("Rut").fill(account.rut);

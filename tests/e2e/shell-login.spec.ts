@@ -16,7 +16,10 @@ test.describe("login screens", () => {
     await logIn(page, accounts.patient);
     await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
     await expect(page.getByText("PORTAL PACIENTES")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Mis datos" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Mis datos" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 
   test("the Rut is formatted while typed and an invalid one says 'Rut inválido'", async ({ page }) => {
@@ -71,7 +74,11 @@ test.describe("login screens", () => {
     // Ten failures use up a RUT's attempts for the hour (the portal's default limit).
     const rut = uniqueRut();
     for (let i = 0; i < 10; i++) {
-      await fetch(`${e2eBaseUrl}/api/rcr/v1/auth/new-login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rut, password: "Incorrecta1" }) });
+      await fetch(`${e2eBaseUrl}/api/rcr/v1/auth/new-login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ rut, password: "Incorrecta1" }),
+      });
     }
     await page.goto("/login");
     await page.getByLabel("Rut").fill(rut);

@@ -98,7 +98,9 @@ test.describe("staff user administration as an admin", () => {
     const newPassword = page.getByLabel("Nueva contraseña", { exact: true });
     await newPassword.fill("corta");
     await newPassword.blur();
-    await expect(page.getByText("El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número")).toBeVisible();
+    await expect(
+      page.getByText("El password debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número"),
+    ).toBeVisible();
     await newPassword.fill("Reinicio2026x");
     const repeat = page.getByLabel("Repetir contraseña", { exact: true });
     await repeat.fill("Reinicio2026y");

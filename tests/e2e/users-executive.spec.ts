@@ -36,7 +36,9 @@ test.describe("staff user screens as an executive", () => {
     await logIn(page, executive, "staff");
     // Id 1 is the demo admin (the first account of the seed), never visible to an executive.
     await page.goto("/admin/edit-user?userId=1");
-    await expect(page.getByRole("alert").filter({ hasText: "Hubo un error al procesar la solicitud, por favor intente más tarde" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Hubo un error al procesar la solicitud, por favor intente más tarde" }),
+    ).toBeVisible();
     await expect(page.getByLabel("Primer nombre")).toHaveCount(0);
   });
 });

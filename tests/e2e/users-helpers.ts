@@ -62,7 +62,10 @@ export async function openUserByRut(page: Page, rut: string): Promise<void> {
   await page.goto("/admin/admin-users");
   const rows = await searchUsers(page, rut);
   await expect(rows).toHaveCount(1);
-  await rows.first().getByRole("button", { name: /Modificar/ }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: /Modificar/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/edit-user\?userId=\d+$/);
   await expect(page.getByLabel("Rut", { exact: true })).toHaveValue(rut);
 }

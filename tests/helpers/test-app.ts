@@ -67,7 +67,11 @@ export async function createTestContext(overrides: Partial<Record<keyof AppConfi
       },
     },
     async login(rut, password, portal = "patient") {
-      const response = await app.inject({ method: "POST", url: api(portal === "staff" ? "/auth/admin-login" : "/auth/new-login"), payload: { rut, password } });
+      const response = await app.inject({
+        method: "POST",
+        url: api(portal === "staff" ? "/auth/admin-login" : "/auth/new-login"),
+        payload: { rut, password },
+      });
       if (response.statusCode !== 200) throw new Error(`login ${rut} failed: ${response.statusCode} ${response.body}`);
       return (response.json() as { payload: { accessToken: string } }).payload.accessToken;
     },

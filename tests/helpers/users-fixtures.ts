@@ -25,7 +25,12 @@ export interface FixtureUser {
 /** Inserts a user straight into the database (terms accepted, password changed) and returns its id. */
 export async function insertUser(prisma: PrismaClient, user: FixtureUser): Promise<number> {
   const rut = user.rut.replace(/\./g, "").toUpperCase();
-  const names = { firstName: user.firstName ?? null, secondName: null, lastName: user.lastName ?? null, secondLastName: user.secondLastName ?? null };
+  const names = {
+    firstName: user.firstName ?? null,
+    secondName: null,
+    lastName: user.lastName ?? null,
+    secondLastName: user.secondLastName ?? null,
+  };
   const row = await prisma.user.create({
     data: {
       rut,

@@ -10,5 +10,7 @@ const ZChangePasswordRequest = z.custom<ChangePasswordInput>();
 export const accountRouter = router({
   me: authedProcedure.query(({ ctx }) => getOwnAccount(ctx.deps, ctx.user)),
   updateProfile: authedProcedure.input(ZProfileRequest).mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.user, input, ctx.meta)),
-  changePassword: authedProcedure.input(ZChangePasswordRequest).mutation(({ ctx, input }) => changeOwnPassword(ctx.deps, ctx.user, input, ctx.meta)),
+  changePassword: authedProcedure
+    .input(ZChangePasswordRequest)
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx.deps, ctx.user, input, ctx.meta)),
 });

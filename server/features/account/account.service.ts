@@ -37,10 +37,7 @@ export interface ChangePasswordInput {
 }
 
 export const ZChangePasswordInput = z.object({
-  oldPassword: z
-    .string({ error: messages.required })
-    .min(1, { error: messages.required })
-    .max(200, { error: wrongCurrentPasswordMessage }),
+  oldPassword: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200, { error: wrongCurrentPasswordMessage }),
   // Checked by acceptablePassword (SPEC §5 rule, confirmation, common-password list). Optional here so a missing one
   // gets its 'Campo Obligatorio' from there: a bare z.unknown() key is required in zod 4, with an English message.
   password: z.unknown().optional(),
@@ -62,11 +59,22 @@ export async function getOwnAccount(deps: AppDeps, user: Pick<SessionUser, "id">
   return toUserDto(row);
 }
 
-type ProfileRow = { firstName: string | null; secondName: string | null; lastName: string | null; secondLastName: string | null; email: string; phoneNumber: string | null; birthDate: string | null };
+type ProfileRow = {
+  firstName: string | null;
+  secondName: string | null;
+  lastName: string | null;
+  secondLastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  birthDate: string | null;
+};
 
 const profileFields = ["firstName", "secondName", "lastName", "secondLastName", "email", "phoneNumber", "birthDate"] as const;
 
-function changedFields(before: ProfileRow, after: ProfileRow): { before: Record<string, string | null>; after: Record<string, string | null> } {
+function changedFields(
+  before: ProfileRow,
+  after: ProfileRow,
+): { before: Record<string, string | null>; after: Record<string, string | null> } {
   const diff = { before: {} as Record<string, string | null>, after: {} as Record<string, string | null> };
   for (const field of profileFields) {
     if (before[field] !== after[field]) {
@@ -82,7 +90,12 @@ function changedFields(before: ProfileRow, after: ProfileRow): { before: Record<
  * Throws BAD_REQUEST with the rule's Spanish message on invalid input; UNAUTHORIZED if the row no longer exists.
  * An omitted secondName keeps the stored one; an empty one clears it.
  */
-export async function updateOwnProfile(deps: AppDeps, user: Pick<SessionUser, "id" | "roleType">, input: unknown, meta: RequestMeta): Promise<UserDto> {
+export async function updateOwnProfile(
+  deps: AppDeps,
+  user: Pick<SessionUser, "id" | "roleType">,
+  input: unknown,
+  meta: RequestMeta,
+): Promise<UserDto> {
   const profile = parseInput(ZProfileInput, input);
   const current = await deps.prisma.user.findUnique({ where: { id: user.id }, select: userDtoSelect });
   if (!current) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
@@ -106,7 +119,9 @@ export async function updateOwnProfile(deps: AppDeps, user: Pick<SessionUser, "i
   const after = toUserDto(updated);
   const diff = changedFields(before, after);
   if (current.email !== updated.email) {
-    deps.mailer.send(emailChangedNotice(current.email, updated.email)).catch((error: unknown) => deps.logError(error, "email-change notice failed"));
+    deps.mailer
+      .send(emailChangedNotice(current.email, updated.email))
+      .catch((error: unknown) => deps.logError(error, "email-change notice failed"));
   }
   await recordAudit(deps.prisma, {
     actorId: user.id,
@@ -135,7 +150,10 @@ function emailChangedNotice(previous: string, next: string): MailMessage {
     to: previous,
     subject: "Portal Pacientes - Cambio de correo electrónico",
     text,
-    html: text.split("\n\n").map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(""),
+    html: text
+      .split("\n\n")
+      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+      .join(""),
   };
 }
 
@@ -146,7 +164,12 @@ function emailChangedNotice(previous: string, next: string): MailMessage {
  * user; TOO_MANY_REQUESTS once the RUT or the address has used up its failed attempts (wrong current passwords count as
  * failed logins, so a stolen token cannot be used to guess the password).
  */
-export async function changeOwnPassword(deps: AppDeps, user: Pick<SessionUser, "id" | "rut" | "roleType">, input: unknown, meta: RequestMeta): Promise<ChangePasswordResult> {
+export async function changeOwnPassword(
+  deps: AppDeps,
+  user: Pick<SessionUser, "id" | "rut" | "roleType">,
+  input: unknown,
+  meta: RequestMeta,
+): Promise<ChangePasswordResult> {
   const { oldPassword, password: rawPassword, passwordConfirmation, rut } = parseInput(ZChangePasswordInput, input);
   const audit = (outcome: "ok" | "denied") =>
     recordAudit(deps.prisma, {

@@ -20,7 +20,11 @@ export interface LoginResult {
 
 export const ZLoginInput = loginSchema;
 export async function issueAccessToken(deps: AppDeps, user: { id: number; tokenVersion: number }): Promise<string> {
-  return signAccessToken(deps.config.JWT_SECRET, { userId: user.id, tokenVersion: user.tokenVersion }, deps.config.ACCESS_TOKEN_TTL_MINUTES);
+  return signAccessToken(
+    deps.config.JWT_SECRET,
+    { userId: user.id, tokenVersion: user.tokenVersion },
+    deps.config.ACCESS_TOKEN_TTL_MINUTES,
+  );
 }
 
 /**
@@ -33,7 +37,10 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
   const normalizedRut = normalizeRut(rut);
   await reservePasswordAttempt(deps, normalizedRut, meta.ip);
 
-  const user = await deps.prisma.user.findUnique({ where: { rut: normalizedRut }, select: { ...userDtoSelect, passwordHash: true, tokenVersion: true } });
+  const user = await deps.prisma.user.findUnique({
+    where: { rut: normalizedRut },
+    select: { ...userDtoSelect, passwordHash: true, tokenVersion: true },
+  });
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   const portalMatches = user ? (portal === "staff" ? isStaffRole(user.roleType) : user.roleType === Role.patient) : false;
 
@@ -42,7 +49,13 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
     throw new AppError("UNAUTHORIZED", loginFailedMessage);
   }
   await passwordAttemptSucceeded(deps, normalizedRut, meta.ip);
-  await recordAudit(deps.prisma, { actorId: user.id, actorRole: user.roleType, action: `login.${portal}`, resource: "session", ip: meta.ip });
+  await recordAudit(deps.prisma, {
+    actorId: user.id,
+    actorRole: user.roleType,
+    action: `login.${portal}`,
+    resource: "session",
+    ip: meta.ip,
+  });
   return { user: toUserDto(user), accessToken: await issueAccessToken(deps, user) };
 }
 

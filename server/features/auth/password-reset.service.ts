@@ -13,7 +13,11 @@ import { clearRutFailures } from "./login-throttle.ts";
 import { acceptablePassword, storeNewPassword } from "./password.service.ts";
 
 export const ZResetRequestInput = z.object({ rut: rutSchema, rcrLink: z.string().trim().max(500).optional() });
-export const ZNewPasswordInput = z.object({ rut: rutSchema, password: z.unknown().optional(), passwordConfirmation: z.unknown().optional() });
+export const ZNewPasswordInput = z.object({
+  rut: rutSchema,
+  password: z.unknown().optional(),
+  passwordConfirmation: z.unknown().optional(),
+});
 
 export const resetLinkInvalidMessage = "El enlace para restablecer la contraseña no es válido o ha expirado. Solicite uno nuevo.";
 
@@ -24,7 +28,9 @@ export const resetLinkInvalidMessage = "El enlace para restablecer la contraseñ
  */
 export async function requestPasswordReset(deps: AppDeps, input: unknown, meta: RequestMeta): Promise<void> {
   const { rut, rcrLink } = parseInput(ZResetRequestInput, input);
-  void sendResetLink(deps, normalizeRut(rut), rcrLink ?? "", meta).catch((error: unknown) => deps.logError(error, "password reset request failed"));
+  void sendResetLink(deps, normalizeRut(rut), rcrLink ?? "", meta).catch((error: unknown) =>
+    deps.logError(error, "password reset request failed"),
+  );
 }
 
 /**
@@ -35,7 +41,9 @@ export async function sendResetLink(deps: AppDeps, rut: string, rcrLink: string,
   const user = await deps.prisma.user.findUnique({ where: { rut }, select: { id: true, email: true, firstName: true, rut: true } });
   if (!user) return;
   const audit = { actorId: user.id, action: "password.reset-request", resource: "user", resourceId: user.id, ip: meta.ip };
-  const lastHour = await deps.prisma.passwordResetToken.count({ where: { userId: user.id, createdAt: { gt: new Date(Date.now() - 3_600_000) } } });
+  const lastHour = await deps.prisma.passwordResetToken.count({
+    where: { userId: user.id, createdAt: { gt: new Date(Date.now() - 3_600_000) } },
+  });
   if (lastHour >= deps.config.RESET_MAX_REQUESTS_PER_HOUR) {
     await recordAudit(deps.prisma, { ...audit, outcome: "denied" });
     return;
@@ -46,7 +54,11 @@ export async function sendResetLink(deps: AppDeps, rut: string, rcrLink: string,
   await deps.prisma.$transaction([
     deps.prisma.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
     deps.prisma.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + deps.config.RESET_TOKEN_TTL_MINUTES * 60_000) },
+      data: {
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + deps.config.RESET_TOKEN_TTL_MINUTES * 60_000),
+      },
     }),
   ]);
   await recordAudit(deps.prisma, audit);
@@ -73,7 +85,10 @@ export async function resetPassword(deps: AppDeps, resetToken: string | null, in
   const password = acceptablePassword({ password: rawPassword, passwordConfirmation });
   if (!resetToken) throw new AppError("BAD_REQUEST", resetLinkInvalidMessage);
 
-  const record = await deps.prisma.passwordResetToken.findUnique({ where: { tokenHash: sha256(resetToken) }, include: { user: { select: { rut: true } } } });
+  const record = await deps.prisma.passwordResetToken.findUnique({
+    where: { tokenHash: sha256(resetToken) },
+    include: { user: { select: { rut: true } } },
+  });
   if (!record || record.usedAt || record.expiresAt <= new Date() || record.user.rut !== normalizeRut(rut)) {
     throw new AppError("BAD_REQUEST", resetLinkInvalidMessage);
   }
@@ -84,5 +99,11 @@ export async function resetPassword(deps: AppDeps, resetToken: string | null, in
     await storeNewPassword(tx, record.userId, password, { hasChangedPassword: true });
   });
   await clearRutFailures(deps, normalizeRut(rut));
-  await recordAudit(deps.prisma, { actorId: record.userId, action: "password.reset", resource: "user", resourceId: record.userId, ip: meta.ip });
+  await recordAudit(deps.prisma, {
+    actorId: record.userId,
+    action: "password.reset",
+    resource: "user",
+    resourceId: record.userId,
+    ip: meta.ip,
+  });
 }

@@ -9,7 +9,10 @@ import { clinics, framesForClinic, type Clinic, type SchedulingFrame } from "../
 type ClinicPlaceholders = Partial<Record<"alias" | "key" | "centerId" | "labPort", string>>;
 
 function fillTemplate(template: string, values: ClinicPlaceholders): string {
-  return template.replace(/\{(alias|key|centerId|labPort)\}/g, (placeholder, name: keyof ClinicPlaceholders) => values[name] ?? placeholder);
+  return template.replace(
+    /\{(alias|key|centerId|labPort)\}/g,
+    (placeholder, name: keyof ClinicPlaceholders) => values[name] ?? placeholder,
+  );
 }
 
 /** Encodes a value for any part of a URL, leaving '@' as is so the address carries the center id as CODE@number. */

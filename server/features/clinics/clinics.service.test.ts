@@ -19,7 +19,12 @@ describe("clinicSettings", () => {
       portalUrl: "http://clinicasur.localhost:4200",
     });
     expect(settings.frames).toEqual([
-      { key: "hcs-rcr", title: "Hospital Clínico del Sur", tabTitle: "Hospital Clínico del Sur", url: "http://localhost:4300/agenda?externalCenterId=HCS@4" },
+      {
+        key: "hcs-rcr",
+        title: "Hospital Clínico del Sur",
+        tabTitle: "Hospital Clínico del Sur",
+        url: "http://localhost:4300/agenda?externalCenterId=HCS@4",
+      },
     ]);
   });
 

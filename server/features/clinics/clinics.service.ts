@@ -6,7 +6,9 @@ import { clinicPortalUrl, labSiteUrl, schedulingFrameUrl } from "./clinic-urls.t
 
 export const clinicNotFoundMessage = "Clínica no encontrada";
 
-export const ZClinicSettingsInput = z.object({ clinic: z.string({ error: clinicNotFoundMessage }).trim().max(60, { error: clinicNotFoundMessage }) });
+export const ZClinicSettingsInput = z.object({
+  clinic: z.string({ error: clinicNotFoundMessage }).trim().max(60, { error: clinicNotFoundMessage }),
+});
 
 export interface ClinicFrameSettings {
   key: string;
@@ -31,7 +33,10 @@ export interface ClinicSettings {
   frames: ClinicFrameSettings[];
 }
 
-type SettingsConfig = Pick<AppConfig, "SCHEDULING_URL_TEMPLATE" | "LAB_SITE_URL_TEMPLATE" | "IMAGING_LOGIN_URL" | "CLINIC_PORTAL_URL_TEMPLATE">;
+type SettingsConfig = Pick<
+  AppConfig,
+  "SCHEDULING_URL_TEMPLATE" | "LAB_SITE_URL_TEMPLATE" | "IMAGING_LOGIN_URL" | "CLINIC_PORTAL_URL_TEMPLATE"
+>;
 
 /**
  * Public settings of the clinic with that key (no login needed: the login page shows the logo and the external links).

@@ -34,7 +34,14 @@ export async function acceptTerms(deps: AppDeps, user: SessionUser, meta: Reques
     deps.prisma.user.update({ where: { id: user.id }, data: { dateTyc: acceptedAt } }),
     deps.prisma.termsAcceptance.create({ data: { userId: user.id, version: deps.config.TERMS_VERSION, acceptedAt, ip: meta.ip } }),
   ]);
-  await recordAudit(deps.prisma, { actorId: user.id, actorRole: user.roleType, action: "terms.accept", resource: "terms", resourceId: deps.config.TERMS_VERSION, ip: meta.ip });
+  await recordAudit(deps.prisma, {
+    actorId: user.id,
+    actorRole: user.roleType,
+    action: "terms.accept",
+    resource: "terms",
+    resourceId: deps.config.TERMS_VERSION,
+    ip: meta.ip,
+  });
   return acceptedAt;
 }
 

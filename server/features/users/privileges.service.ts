@@ -32,7 +32,8 @@ export async function setPrivileges(deps: AppDeps, user: SessionUser, input: unk
   await requireAdmin(deps, actor, meta, { action, resourceId: userIdForAudit }, userMessages.onlyAdminPrivileges);
 
   const { userId, privileges } = parseInput(ZSetPrivilegesInput, input);
-  if (privileges.some((p) => p.id_user !== undefined && p.id_user !== userId)) throw new AppError("BAD_REQUEST", userMessages.privilegeUserMismatch);
+  if (privileges.some((p) => p.id_user !== undefined && p.id_user !== userId))
+    throw new AppError("BAD_REQUEST", userMessages.privilegeUserMismatch);
   const target = await findVisibleUser(deps, actor, meta, action, { id: userId });
   if (target.roleType !== Role.executive) throw new AppError("BAD_REQUEST", userMessages.privilegesOnlyExecutives);
 
@@ -51,6 +52,11 @@ export async function setPrivileges(deps: AppDeps, user: SessionUser, input: unk
       orderBy: { codeClinicStr: "asc" },
     });
   });
-  await auditUsers(deps, user, meta, { action, target, before: { privileges: before }, after: { privileges: rows.map((r) => r.codeClinicStr) } });
+  await auditUsers(deps, user, meta, {
+    action,
+    target,
+    before: { privileges: before },
+    after: { privileges: rows.map((r) => r.codeClinicStr) },
+  });
   return rows.map(toPrivilegeDto);
 }

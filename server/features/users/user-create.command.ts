@@ -43,10 +43,18 @@ export async function createOrResetAccount(prisma: PrismaClient, args: UserCreat
     dateTyc: null,
     searchText: userSearchText({ rut, email: args.email, firstName: null, secondName: null, lastName: null, secondLastName: null }),
   };
-  const existing = await prisma.user.findUnique({ where: { rut }, select: { id: true, firstName: true, secondName: true, lastName: true, secondLastName: true } });
+  const existing = await prisma.user.findUnique({
+    where: { rut },
+    select: { id: true, firstName: true, secondName: true, lastName: true, secondLastName: true },
+  });
   if (!existing) {
     const user = await prisma.user.create({ data: { rut, ...data }, select: { id: true } });
-    await recordAudit(prisma, { action: "user.create.cli", resource: "user", resourceId: user.id, after: { rut: formatRut(rut), email: args.email, roleType: args.role } });
+    await recordAudit(prisma, {
+      action: "user.create.cli",
+      resource: "user",
+      resourceId: user.id,
+      after: { rut: formatRut(rut), email: args.email, roleType: args.role },
+    });
     return { id: user.id, created: true };
   }
   await prisma.$transaction(async (tx) => {
@@ -57,7 +65,12 @@ export async function createOrResetAccount(prisma: PrismaClient, args: UserCreat
       data: { ...data, searchText: userSearchText({ rut, email: args.email, ...existing }), tokenVersion: { increment: 1 } },
     });
   });
-  await recordAudit(prisma, { action: "user.reset.cli", resource: "user", resourceId: existing.id, after: { rut: formatRut(rut), email: args.email, roleType: args.role } });
+  await recordAudit(prisma, {
+    action: "user.reset.cli",
+    resource: "user",
+    resourceId: existing.id,
+    after: { rut: formatRut(rut), email: args.email, roleType: args.role },
+  });
   return { id: existing.id, created: false };
 }
 

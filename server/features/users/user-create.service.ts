@@ -39,7 +39,12 @@ export function temporaryPassword(length = 12): string {
 }
 
 /** The welcome mail with the temporary password and the clinic's own portal address (from configuration). */
-export function welcomeMail(deps: Pick<AppDeps, "config">, clinic: Clinic, account: { rut: string; email: string; roleType: number }, password: string): MailMessage {
+export function welcomeMail(
+  deps: Pick<AppDeps, "config">,
+  clinic: Clinic,
+  account: { rut: string; email: string; roleType: number },
+  password: string,
+): MailMessage {
   const loginPath = account.roleType === Role.patient ? "/login" : "/admin-login";
   const link = `${clinicPortalUrl(deps.config, clinic)}${loginPath}`;
   const rut = formatRut(account.rut);
@@ -84,8 +89,10 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
   const rut = normalizeRut(rawRut);
   const clinic = resolveClinic(rcrLink ?? "");
   const attempt = { rut: formatRut(rut), email, roleType, clinic: clinic.key };
-  if (!actor.isAdmin && roleType !== Role.patient) await deny(deps, user, meta, { action, after: attempt }, userMessages.onlyAdminCreatesStaff);
-  if (!actor.isAdmin && !actor.clinics.includes(clinic.key)) await deny(deps, user, meta, { action, after: attempt }, userMessages.clinicNotAllowed(clinic.title));
+  if (!actor.isAdmin && roleType !== Role.patient)
+    await deny(deps, user, meta, { action, after: attempt }, userMessages.onlyAdminCreatesStaff);
+  if (!actor.isAdmin && !actor.clinics.includes(clinic.key))
+    await deny(deps, user, meta, { action, after: attempt }, userMessages.clinicNotAllowed(clinic.title));
 
   const conflict = async (): Promise<never> => {
     await auditUsers(deps, user, meta, { action, after: attempt, outcome: "failed" });
@@ -119,7 +126,9 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
   } catch (error) {
     await deps.prisma.user.delete({ where: { id: created.id } });
     await auditUsers(deps, user, meta, { action, after: attempt, outcome: "failed" });
-    throw error instanceof AppError ? error : new AppError("BAD_GATEWAY", "No se pudo enviar el correo, por favor intente más tarde", { cause: error });
+    throw error instanceof AppError
+      ? error
+      : new AppError("BAD_GATEWAY", "No se pudo enviar el correo, por favor intente más tarde", { cause: error });
   }
 
   const detail = toUserDetailDto(created);

@@ -77,7 +77,9 @@ export function foldAccents(text: string): string {
  * Lower-cased text the staff search matches against (RUT with and without dots, e-mail, names). Names with accents
  * are added a second time without them, so "gonzalez" finds "González" (the search folds its term the same way).
  */
-export function userSearchText(user: Pick<UserDtoSource, "rut" | "email" | "firstName" | "secondName" | "lastName" | "secondLastName">): string {
+export function userSearchText(
+  user: Pick<UserDtoSource, "rut" | "email" | "firstName" | "secondName" | "lastName" | "secondLastName">,
+): string {
   const names = [user.firstName, user.secondName, user.lastName, user.secondLastName].filter(Boolean).join(" ").toLowerCase();
   const folded = foldAccents(names);
   return [user.rut.toLowerCase(), formatRut(user.rut).toLowerCase(), user.email.toLowerCase(), names, folded === names ? "" : folded]
@@ -93,7 +95,12 @@ export interface PrivilegeDto {
   id_user: number;
 }
 
-export function toPrivilegeDto(row: { userId: number; codeClinicStr: string; idPermission: number; clinic: { code: number } }): PrivilegeDto {
+export function toPrivilegeDto(row: {
+  userId: number;
+  codeClinicStr: string;
+  idPermission: number;
+  clinic: { code: number };
+}): PrivilegeDto {
   return { id_clinic: row.clinic.code, codeClinicStr: row.codeClinicStr, id_permission: row.idPermission, id_user: row.userId };
 }
 

@@ -30,7 +30,10 @@ export interface StaffActor {
 
 export const targetUserSelect = {
   ...userDtoSelect,
-  privileges: { select: { userId: true, codeClinicStr: true, idPermission: true, clinic: { select: { code: true } } }, orderBy: { codeClinicStr: "asc" } },
+  privileges: {
+    select: { userId: true, codeClinicStr: true, idPermission: true, clinic: { select: { code: true } } },
+    orderBy: { codeClinicStr: "asc" },
+  },
   patientClinics: { select: { codeClinicStr: true }, orderBy: { codeClinicStr: "asc" } },
 } as const satisfies Prisma.UserSelect;
 
@@ -62,7 +65,13 @@ export function auditUsers(deps: AppDeps, actor: SessionUser, meta: RequestMeta,
 }
 
 /** Writes the denied audit row, then throws 403 with the message. */
-export async function deny(deps: AppDeps, actor: SessionUser, meta: RequestMeta, entry: AuditUsersEntry, message: string = forbiddenMessage): Promise<never> {
+export async function deny(
+  deps: AppDeps,
+  actor: SessionUser,
+  meta: RequestMeta,
+  entry: AuditUsersEntry,
+  message: string = forbiddenMessage,
+): Promise<never> {
   await auditUsers(deps, actor, meta, { ...entry, outcome: "denied" });
   throw new AppError("FORBIDDEN", message);
 }
@@ -85,7 +94,13 @@ export async function requireStaffActor(deps: AppDeps, user: SessionUser, meta: 
 }
 
 /** Throws FORBIDDEN (audited) unless the actor is an admin. */
-export async function requireAdmin(deps: AppDeps, actor: StaffActor, meta: RequestMeta, entry: AuditUsersEntry, message: string): Promise<void> {
+export async function requireAdmin(
+  deps: AppDeps,
+  actor: StaffActor,
+  meta: RequestMeta,
+  entry: AuditUsersEntry,
+  message: string,
+): Promise<void> {
   if (!actor.isAdmin) await deny(deps, actor.user, meta, entry, message);
 }
 
@@ -132,12 +147,23 @@ export async function findVisibleUser(
 }
 
 /** Executives may change patients only; admins anyone. Throws FORBIDDEN (audited) otherwise. */
-export async function requireEditable(deps: AppDeps, actor: StaffActor, meta: RequestMeta, action: UsersAction, target: TargetUser): Promise<void> {
-  if (!actor.isAdmin && target.roleType !== Role.patient) await deny(deps, actor.user, meta, { action, target }, userMessages.onlyAdminEditsStaff);
+export async function requireEditable(
+  deps: AppDeps,
+  actor: StaffActor,
+  meta: RequestMeta,
+  action: UsersAction,
+  target: TargetUser,
+): Promise<void> {
+  if (!actor.isAdmin && target.roleType !== Role.patient)
+    await deny(deps, actor.user, meta, { action, target }, userMessages.onlyAdminEditsStaff);
 }
 
 export function toUserDetailDto(target: TargetUser): UserDetailDto {
-  return { ...toUserDto(target), privileges: target.privileges.map(toPrivilegeDto), patientClinics: target.patientClinics.map((c) => c.codeClinicStr) };
+  return {
+    ...toUserDto(target),
+    privileges: target.privileges.map(toPrivilegeDto),
+    patientClinics: target.patientClinics.map((c) => c.codeClinicStr),
+  };
 }
 
 /** What the audit keeps of a user: the public fields plus clinic keys (no password hash, no token version). */

@@ -6,7 +6,16 @@ import { normalizeRut } from "../../contract/rut.ts";
 import { acceptablePassword, storeNewPassword } from "../auth/password.service.ts";
 import { clearRutFailures } from "../auth/login-throttle.ts";
 import { userSearchText, type UserDetailDto } from "./user.dto.ts";
-import { auditSnapshot, auditUsers, deny, findVisibleUser, requireEditable, requireStaffActor, targetUserSelect, toUserDetailDto } from "./users-access.ts";
+import {
+  auditSnapshot,
+  auditUsers,
+  deny,
+  findVisibleUser,
+  requireEditable,
+  requireStaffActor,
+  targetUserSelect,
+  toUserDetailDto,
+} from "./users-access.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
 
 /**
@@ -26,7 +35,8 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
   // A role equal to the current one (the edit form sends the whole user) is not a change.
   const { roleType, birthDate, ...personal } = changes;
   const roleChanges = roleType !== undefined && roleType !== target.roleType;
-  if (roleChanges && !actor.isAdmin) await deny(deps, user, meta, { action, target, after: { roleType } }, userMessages.onlyAdminChangesRole);
+  if (roleChanges && !actor.isAdmin)
+    await deny(deps, user, meta, { action, target, after: { roleType } }, userMessages.onlyAdminChangesRole);
   if (roleChanges && target.id === user.id) await deny(deps, user, meta, { action, target, after: { roleType } }, userMessages.ownRole);
 
   const before = toUserDetailDto(target);

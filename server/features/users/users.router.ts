@@ -6,7 +6,15 @@ import { createUserAccount } from "./user-create.service.ts";
 import { deny, denyNonStaff, type UsersAction } from "./users-access.ts";
 import { resetUserPassword, updateUser } from "./users-admin.service.ts";
 import { getUser, listClinics, listUsers } from "./users-query.service.ts";
-import { userMessages, ZCreateUserInput, ZListUsersInput, ZSetPrivilegesInput, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
+import {
+  userMessages,
+  ZCreateUserInput,
+  ZListUsersInput,
+  ZSetPrivilegesInput,
+  ZStaffResetPasswordInput,
+  ZUpdateUserInput,
+  ZUserId,
+} from "./users.schemas.ts";
 
 // Staff guards whose refusal is written to the audit trail (denied attempts are audited)
 // and it runs before the input is parsed, so a patient gets 403 whatever they send. The services check again.

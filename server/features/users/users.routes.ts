@@ -11,7 +11,9 @@ import { getUser, listUsers } from "./users-query.service.ts";
 import { userMessages } from "./users.schemas.ts";
 
 // The web app adds ?clinic=<key> to most calls (SPEC §7); it does not scope anything (privileges do), but it must be sane.
-const ZClinicQuery = z.object({ clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional() });
+const ZClinicQuery = z.object({
+  clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional(),
+});
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 

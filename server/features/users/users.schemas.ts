@@ -48,18 +48,24 @@ const positiveInt = (message: string, max = 2_147_483_647) =>
   z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
 
 /** Role type from a JSON number or a query-string digit. */
-const roleTypeInput = z.preprocess((value) => (typeof value === "string" && /^[012]$/.test(value.trim()) ? Number(value) : value), roleTypeSchema);
+const roleTypeInput = z.preprocess(
+  (value) => (typeof value === "string" && /^[012]$/.test(value.trim()) ? Number(value) : value),
+  roleTypeSchema,
+);
 
 export const ZUserId = z.preprocess(blankToUndefined, positiveInt(userMessages.invalidId));
 
 /** GET /admin/filter/users: clinic (the site's clinic, accepted but not a filter), limit, page, param, roleType. */
-export const ZListUsersInput = z.object({
-  param: z.string({ error: userMessages.invalidSearch }).trim().max(100, { error: userMessages.searchTooLong }).optional(),
-  roleType: z.preprocess(blankToUndefined, roleTypeInput.optional()),
-  page: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidPage, 1_000_000).default(1)),
-  limit: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidLimit, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
-  clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional(),
-}, { error: userMessages.invalidBody });
+export const ZListUsersInput = z.object(
+  {
+    param: z.string({ error: userMessages.invalidSearch }).trim().max(100, { error: userMessages.searchTooLong }).optional(),
+    roleType: z.preprocess(blankToUndefined, roleTypeInput.optional()),
+    page: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidPage, 1_000_000).default(1)),
+    limit: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidLimit, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
+    clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional(),
+  },
+  { error: userMessages.invalidBody },
+);
 export type ListUsersInput = z.input<typeof ZListUsersInput>;
 
 /** A personal-data field staff may leave empty (stored as null) or fill with a valid value. */
@@ -71,16 +77,19 @@ const clearable = <S extends z.ZodType<string, string>>(schema: S, typeMessage: 
  * date may be emptied (stored as null: a first-login patient has none yet); the e-mail may not. The RUT, id, password,
  * hasChangedPassword and terms date are not editable here and are dropped.
  */
-export const ZUpdateUserInput = z.object({
-  firstName: clearable(personNameSchema, messages.name),
-  secondName: clearable(optionalNameSchema, messages.name),
-  lastName: clearable(personNameSchema, messages.name),
-  secondLastName: clearable(personNameSchema, messages.name),
-  email: adminEditEmailSchema.optional(),
-  phoneNumber: clearable(phoneSchema, messages.phone),
-  birthDate: z.preprocess(blankToNull, z.string({ error: messages.birthDate }).pipe(birthDateSchema).nullable()).optional(),
-  roleType: roleTypeInput.optional(),
-}, { error: userMessages.invalidBody });
+export const ZUpdateUserInput = z.object(
+  {
+    firstName: clearable(personNameSchema, messages.name),
+    secondName: clearable(optionalNameSchema, messages.name),
+    lastName: clearable(personNameSchema, messages.name),
+    secondLastName: clearable(personNameSchema, messages.name),
+    email: adminEditEmailSchema.optional(),
+    phoneNumber: clearable(phoneSchema, messages.phone),
+    birthDate: z.preprocess(blankToNull, z.string({ error: messages.birthDate }).pipe(birthDateSchema).nullable()).optional(),
+    roleType: roleTypeInput.optional(),
+  },
+  { error: userMessages.invalidBody },
+);
 export type UpdateUserInput = z.input<typeof ZUpdateUserInput>;
 
 /** POST /admin: rut, email ('La dirección de correo es incorrecta'), roleType (default 2), rcrLink (the clinic's portal URL). */
@@ -88,18 +97,33 @@ export const ZCreateUserInput = z.object(createUserSchema.shape, { error: userMe
 export type CreateUserInput = z.input<typeof ZCreateUserInput>;
 
 /** POST /admin/resetPassword: the target's rut and the new password pair; oldPassword is sent by the web app and ignored. */
-export const ZStaffResetPasswordInput = z.object({
-  rut: rutSchema,
-  oldPassword: z.unknown().optional(),
-  password: z.unknown(),
-  passwordConfirmation: z.unknown(),
-}, { error: userMessages.invalidBody });
+export const ZStaffResetPasswordInput = z.object(
+  {
+    rut: rutSchema,
+    oldPassword: z.unknown().optional(),
+    password: z.unknown(),
+    passwordConfirmation: z.unknown(),
+  },
+  { error: userMessages.invalidBody },
+);
 export type StaffResetPasswordInput = z.input<typeof ZStaffResetPasswordInput>;
 
 const ZPrivilegeItem = z.object(
   {
-    codeClinicStr: z.string({ error: userMessages.invalidPrivileges }).trim().min(1, { error: userMessages.invalidPrivileges }).max(60, { error: userMessages.invalidPrivileges }),
-    id_permission: z.preprocess(blankToUndefined, z.coerce.number({ error: userMessages.invalidPrivileges }).int({ error: userMessages.invalidPrivileges }).min(0, { error: userMessages.invalidPrivileges }).max(2, { error: userMessages.invalidPrivileges }).optional()),
+    codeClinicStr: z
+      .string({ error: userMessages.invalidPrivileges })
+      .trim()
+      .min(1, { error: userMessages.invalidPrivileges })
+      .max(60, { error: userMessages.invalidPrivileges }),
+    id_permission: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: userMessages.invalidPrivileges })
+        .int({ error: userMessages.invalidPrivileges })
+        .min(0, { error: userMessages.invalidPrivileges })
+        .max(2, { error: userMessages.invalidPrivileges })
+        .optional(),
+    ),
     id_user: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidId).optional()),
   },
   { error: userMessages.invalidPrivileges },

@@ -24,13 +24,20 @@ async function post(path: string, body: object, token?: string): Promise<Respons
 
 /** Logs in through the REST contract and returns the access token. */
 async function apiLogin(account: { rut: string; password: string }, portal: "patient" | "staff" = "patient"): Promise<string> {
-  const response = await post(portal === "staff" ? "/auth/admin-login" : "/auth/new-login", { rut: account.rut, password: account.password });
+  const response = await post(portal === "staff" ? "/auth/admin-login" : "/auth/new-login", {
+    rut: account.rut,
+    password: account.password,
+  });
   return ((await response.json()) as { payload: { accessToken: string } }).payload.accessToken;
 }
 
 /** Changes the account's password in session (which voids every token issued before). */
 async function apiChangePassword(token: string, account: FreshAccount, newPassword: string): Promise<void> {
-  await post("/auth/change-password-user?clinic=hcs-rcr", { oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut }, token);
+  await post(
+    "/auth/change-password-user?clinic=hcs-rcr",
+    { oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut },
+    token,
+  );
 }
 
 let adminToken: Promise<string> | undefined;

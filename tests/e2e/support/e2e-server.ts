@@ -7,7 +7,11 @@ import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
 // database when TEST_DATABASE_URL is set), the mocks, and the built web app from dist/web.
-const mocks = await startMocks({ httpPort: e2ePorts.mocksHttp, smtpPort: e2ePorts.smtp, frameAncestors: [`http://localhost:${e2ePorts.portal}`, `http://*.localhost:${e2ePorts.portal}`] });
+const mocks = await startMocks({
+  httpPort: e2ePorts.mocksHttp,
+  smtpPort: e2ePorts.smtp,
+  frameAncestors: [`http://localhost:${e2ePorts.portal}`, `http://*.localhost:${e2ePorts.portal}`],
+});
 const { db, drop } = await freshDatabase();
 await seedDemoData(db.prisma, { onlyWhenEmpty: false });
 const config = loadConfig(

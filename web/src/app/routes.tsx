@@ -10,7 +10,9 @@ import { RootLayout } from "./layouts/RootLayout.tsx";
 // feature teams replace a page by editing its file only.
 
 type PageModule = Promise<{ default: ComponentType }>;
-const page = (load: () => PageModule): RouteObject["lazy"] => async () => ({ Component: (await load()).default });
+const page =
+  (load: () => PageModule): RouteObject["lazy"] =>
+  async () => ({ Component: (await load()).default });
 
 const dashboardPages: RouteObject[] = [
   { path: "scheduling", lazy: page(() => import("../features/scheduling/SchedulingPage.tsx")) },

@@ -54,7 +54,11 @@ export function endSession(): void {
 }
 
 /** The stored user and its setter; re-renders when either changes. */
-export function useSessionUser(): { user: UserDto | null; setUser: (user: UserDto) => void; updateUser: (patch: Partial<UserDto>) => void } {
+export function useSessionUser(): {
+  user: UserDto | null;
+  setUser: (user: UserDto) => void;
+  updateUser: (patch: Partial<UserDto>) => void;
+} {
   const user = useSyncExternalStore(subscribe, getSnapshot);
   return { user, setUser: setSessionUser, updateUser: updateSessionUser };
 }

@@ -7,25 +7,27 @@ import { trackRequest } from "../app/overlays/overlay-store.ts";
 import { getToken } from "./storage.ts";
 
 /** Shows the blocking spinner for every request, as SPEC §2 asks. */
-const spinnerLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
-  observable((observer) => {
-    const end = trackRequest();
-    const subscription = next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (error) => {
+const spinnerLink: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) => {
+      const end = trackRequest();
+      const subscription = next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          end();
+          observer.error(error);
+        },
+        complete: () => {
+          end();
+          observer.complete();
+        },
+      });
+      return () => {
         end();
-        observer.error(error);
-      },
-      complete: () => {
-        end();
-        observer.complete();
-      },
+        subscription.unsubscribe();
+      };
     });
-    return () => {
-      end();
-      subscription.unsubscribe();
-    };
-  });
 
 let sessionExpired: (() => void) | undefined;
 
@@ -35,17 +37,19 @@ export function onSessionExpired(handler: () => void): void {
 }
 
 // A 401 on any call but the auth ones (where it means wrong credentials) ends the session wherever the user is.
-const sessionLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
-  observable((observer) =>
-    next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (error) => {
-        if (!op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.();
-        observer.error(error);
-      },
-      complete: () => observer.complete(),
-    }),
-  );
+const sessionLink: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          if (!op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.();
+          observer.error(error);
+        },
+        complete: () => observer.complete(),
+      }),
+    );
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -13,7 +13,9 @@ export function Header() {
   return (
     <header className="app-header">
       <div className="app-header__brand">
-        {logoFailed ? null : <img className="app-header__logo" src={clinic.logo} alt={clinic.title} height={40} onError={() => setLogoFailed(true)} />}
+        {logoFailed ? null : (
+          <img className="app-header__logo" src={clinic.logo} alt={clinic.title} height={40} onError={() => setLogoFailed(true)} />
+        )}
         <div className="app-header__titles">
           <span className="app-header__product">PORTAL PACIENTES</span>
           <span className="app-header__clinic">{clinic.title}</span>

@@ -33,7 +33,10 @@ export function Sidebar() {
   return (
     <>
       {narrow && expanded ? <div className="sidebar-backdrop" onClick={() => setExpanded(false)} aria-hidden="true" /> : null}
-      <aside className={`sidebar${collapsed ? " sidebar--collapsed" : ""}${narrow && expanded ? " sidebar--floating" : ""}`} data-testid="sidebar">
+      <aside
+        className={`sidebar${collapsed ? " sidebar--collapsed" : ""}${narrow && expanded ? " sidebar--floating" : ""}`}
+        data-testid="sidebar"
+      >
         {narrow ? (
           <button
             type="button"
@@ -64,15 +67,35 @@ export function Sidebar() {
           })}
         </nav>
         <div className="sidebar__footer">
-          <a className="sidebar__item" href={clinic.helpFormUrl} target="_blank" rel="noopener noreferrer" title={collapsed ? "Ayuda" : undefined} aria-label={collapsed ? "Ayuda" : undefined}>
+          <a
+            className="sidebar__item"
+            href={clinic.helpFormUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={collapsed ? "Ayuda" : undefined}
+            aria-label={collapsed ? "Ayuda" : undefined}
+          >
             <HelpIcon className="sidebar__icon" />
             {label("Ayuda")}
           </a>
-          <a className="sidebar__item" href={clinic.surveyFormUrl} target="_blank" rel="noopener noreferrer" title={collapsed ? "Encuesta" : undefined} aria-label={collapsed ? "Encuesta" : undefined}>
+          <a
+            className="sidebar__item"
+            href={clinic.surveyFormUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={collapsed ? "Encuesta" : undefined}
+            aria-label={collapsed ? "Encuesta" : undefined}
+          >
             <SurveyIcon className="sidebar__icon" />
             {label("Encuesta")}
           </a>
-          <button type="button" className="sidebar__item sidebar__logout" onClick={logout} title={collapsed ? "Cerrar sesión" : undefined} aria-label={collapsed ? "Cerrar sesión" : undefined}>
+          <button
+            type="button"
+            className="sidebar__item sidebar__logout"
+            onClick={logout}
+            title={collapsed ? "Cerrar sesión" : undefined}
+            aria-label={collapsed ? "Cerrar sesión" : undefined}
+          >
             <LogoutIcon className="sidebar__icon" />
             {label("Cerrar sesión")}
           </button>

@@ -37,7 +37,9 @@ export function Modal({ options, onClose }: ModalProps) {
     <div className="modal-backdrop">
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby="modal-title" aria-describedby="modal-body">
         {icon !== "none" ? (
-          <div className={`modal__icon modal__icon--${icon}`}>{icon === "delete" ? <TrashIcon size={36} /> : <CheckCircleIcon size={36} />}</div>
+          <div className={`modal__icon modal__icon--${icon}`}>
+            {icon === "delete" ? <TrashIcon size={36} /> : <CheckCircleIcon size={36} />}
+          </div>
         ) : null}
         <h2 id="modal-title" className="modal__title">
           {options.title}

@@ -13,7 +13,14 @@ export function Checkbox({ checked, onChange, children, disabled, name }: Checkb
   const id = useId();
   return (
     <div className="checkbox">
-      <input id={id} name={name} type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <label htmlFor={id}>{children}</label>
     </div>
   );

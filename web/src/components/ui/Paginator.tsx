@@ -23,7 +23,13 @@ export function Paginator({ page, total, limit = PAGE_SIZE, onPageChange }: Pagi
           <ChevronsLeftIcon size={16} />
         </button>
       ) : null}
-      <button type="button" className="paginator__button" onClick={() => go(page - 1)} disabled={!model.hasPrevious} aria-label="Página anterior">
+      <button
+        type="button"
+        className="paginator__button"
+        onClick={() => go(page - 1)}
+        disabled={!model.hasPrevious}
+        aria-label="Página anterior"
+      >
         <ChevronLeftIcon size={16} />
       </button>
       {model.pages.map((p) => (
@@ -38,7 +44,13 @@ export function Paginator({ page, total, limit = PAGE_SIZE, onPageChange }: Pagi
           {p}
         </button>
       ))}
-      <button type="button" className="paginator__button" onClick={() => go(page + 1)} disabled={!model.hasNext} aria-label="Página siguiente">
+      <button
+        type="button"
+        className="paginator__button"
+        onClick={() => go(page + 1)}
+        disabled={!model.hasNext}
+        aria-label="Página siguiente"
+      >
         <ChevronRightIcon size={16} />
       </button>
     </nav>

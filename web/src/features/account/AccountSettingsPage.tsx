@@ -37,7 +37,12 @@ export default function AccountSettingsPage() {
   const [dataOpen, setDataOpen] = useState(true);
 
   useEffect(() => {
-    if (firstLogin) void showModal({ title: "¡Bienvenido al Portal Paciente!", body: "Antes de comenzar, debes cambiar tu contraseña", buttons: ["Entendido"] });
+    if (firstLogin)
+      void showModal({
+        title: "¡Bienvenido al Portal Paciente!",
+        body: "Antes de comenzar, debes cambiar tu contraseña",
+        buttons: ["Entendido"],
+      });
     // A patient landing here with an incomplete profile (e.g. right after login) is told why, as on any other page.
     else if (storedUser && !isProfileComplete(storedUser)) showIncompleteProfileModal();
     // Once, on arrival: later edits of the stored user must not show it again.
@@ -64,7 +69,9 @@ export default function AccountSettingsPage() {
       <PageTitle title="Mi cuenta" subtitle="Configuracion de Usuario" />
       <AccountSection
         title="Cambiar contraseña"
-        description={mustChangePassword ? "Antes de comenzar, debes cambiar tu contraseña" : "Actualice la contraseña con la que ingresa al portal"}
+        description={
+          mustChangePassword ? "Antes de comenzar, debes cambiar tu contraseña" : "Actualice la contraseña con la que ingresa al portal"
+        }
         open={passwordOpen}
         onToggle={() => setPasswordOpen((open) => !open)}
       >
@@ -72,7 +79,12 @@ export default function AccountSettingsPage() {
       </AccountSection>
       {mustChangePassword || me.isPending ? null : (
         <>
-          <AccountSection title="Datos personales" description="Sus datos de contacto y de identificación" open={dataOpen} onToggle={() => setDataOpen((open) => !open)}>
+          <AccountSection
+            title="Datos personales"
+            description="Sus datos de contacto y de identificación"
+            open={dataOpen}
+            onToggle={() => setDataOpen((open) => !open)}
+          >
             <ProfileForm user={me.data ?? user} onSaved={setUser} nextPath={nextPath} />
           </AccountSection>
           <DocumentsTable dateTyc={user.dateTyc} />

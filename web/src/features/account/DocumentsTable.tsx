@@ -36,9 +36,15 @@ export function DocumentsTable({ dateTyc }: DocumentsTableProps) {
       <table className="data-table account-documents__table" role="table">
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">Documento</th>
-            <th scope="col" role="columnheader">Fecha de aceptación</th>
-            <th scope="col" role="columnheader">Ver</th>
+            <th scope="col" role="columnheader">
+              Documento
+            </th>
+            <th scope="col" role="columnheader">
+              Fecha de aceptación
+            </th>
+            <th scope="col" role="columnheader">
+              Ver
+            </th>
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -49,7 +55,9 @@ export function DocumentsTable({ dateTyc }: DocumentsTableProps) {
                 Términos y condiciones
               </span>
             </td>
-            <td role="cell" data-label="Fecha de aceptación">{accepted ?? "Sin aceptar"}</td>
+            <td role="cell" data-label="Fecha de aceptación">
+              {accepted ?? "Sin aceptar"}
+            </td>
             <td role="cell" data-label="Ver">
               <a
                 className="account-documents__link"

@@ -75,8 +75,17 @@ function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
     <form className="form" onSubmit={submit} noValidate aria-label="Cambio de contraseña">
       {failure.banner}
       <div className="form__grid">
-        <PasswordField label="Contraseña actual" autoComplete="current-password" className="form__row-start" {...form.field("oldPassword")} />
-        <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} newRowClassName="form__row-start" />
+        <PasswordField
+          label="Contraseña actual"
+          autoComplete="current-password"
+          className="form__row-start"
+          {...form.field("oldPassword")}
+        />
+        <NewPasswordFields
+          password={form.field("password")}
+          confirmation={form.field("passwordConfirmation")}
+          newRowClassName="form__row-start"
+        />
       </div>
       <div className="form__actions">
         <Button type="submit" disabled={!form.isValid || change.isPending}>

@@ -73,14 +73,35 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
     <form className="form" onSubmit={submit} noValidate aria-label="Datos personales">
       {failure.banner}
       <div className="form__grid">
-        <TextField label="Rut" name="rut" value={formatRut(user.rut)} onChange={() => undefined} readOnly hint="El Rut no se puede modificar." />
+        <TextField
+          label="Rut"
+          name="rut"
+          value={formatRut(user.rut)}
+          onChange={() => undefined}
+          readOnly
+          hint="El Rut no se puede modificar."
+        />
         <TextField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...form.field("email")} />
         <TextField label="Primer nombre" autoComplete="given-name" {...form.field("firstName")} />
         <TextField label="Segundo nombre (opcional)" autoComplete="additional-name" {...form.field("secondName")} />
         <TextField label="Apellido paterno" autoComplete="family-name" {...form.field("lastName")} />
         <TextField label="Apellido materno" {...form.field("secondLastName")} />
-        <TextField label="Teléfono" type="tel" autoComplete="tel" inputMode="tel" placeholder="+56912345678" {...form.field("phoneNumber")} />
-        <TextField label="Fecha de nacimiento" type="date" max={localToday()} min="1900-01-01" autoComplete="bday" {...form.field("birthDate")} />
+        <TextField
+          label="Teléfono"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+56912345678"
+          {...form.field("phoneNumber")}
+        />
+        <TextField
+          label="Fecha de nacimiento"
+          type="date"
+          max={localToday()}
+          min="1900-01-01"
+          autoComplete="bday"
+          {...form.field("birthDate")}
+        />
       </div>
       <div className="form__actions">
         <Button type="submit" disabled={!form.isValid || save.isPending}>

@@ -20,7 +20,8 @@ export default function StaffPasswordChangePage() {
   const [firstLogin] = useState(() => user !== null && !user.hasChangedPassword);
 
   useEffect(() => {
-    if (firstLogin) void showModal({ title: "¡Bienvenido!", body: "Antes de comenzar, debes cambiar tu contraseña", buttons: ["Entendido"] });
+    if (firstLogin)
+      void showModal({ title: "¡Bienvenido!", body: "Antes de comenzar, debes cambiar tu contraseña", buttons: ["Entendido"] });
   }, [firstLogin]);
 
   function changed(updated: UserDto) {

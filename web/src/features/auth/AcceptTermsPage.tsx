@@ -59,7 +59,13 @@ export default function AcceptTermsPage() {
       <p className="auth__intro">Antes de usar el portal, lea los términos y condiciones de uso del servicio.</p>
       <form className="form" onSubmit={submit}>
         {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
-        <a className="document-link" href={documentUrl.data ?? "#"} target="_blank" rel="noopener noreferrer" onClick={(event) => void openDocument(event)}>
+        <a
+          className="document-link"
+          href={documentUrl.data ?? "#"}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => void openDocument(event)}
+        >
           <DocumentIcon />
           <span>Ver términos y condiciones (PDF)</span>
         </a>

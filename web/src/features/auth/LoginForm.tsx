@@ -56,7 +56,14 @@ export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
           {failure.detail ? <span className="banner__detail">{failure.detail}</span> : null}
         </Banner>
       ) : null}
-      <TextField label="Rut" placeholder="12.345.678-9" autoComplete="username" inputMode="text" maxLength={12} {...form.field("rut", formatRutInput)} />
+      <TextField
+        label="Rut"
+        placeholder="12.345.678-9"
+        autoComplete="username"
+        inputMode="text"
+        maxLength={12}
+        {...form.field("rut", formatRutInput)}
+      />
       <PasswordField label="Contraseña" autoComplete="current-password" {...form.field("password")} />
       {extra}
       <Button type="submit" block disabled={login.isPending}>

@@ -37,7 +37,11 @@ export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
     <>
       <h1 className="auth__title">Nueva contraseña</h1>
       <p className="auth__intro">
-        {rut ? <>Cree una nueva contraseña para el Rut <strong>{rut}</strong>. </> : null}
+        {rut ? (
+          <>
+            Cree una nueva contraseña para el Rut <strong>{rut}</strong>.{" "}
+          </>
+        ) : null}
         Debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un número.
       </p>
       <form className="form" onSubmit={submit} noValidate>

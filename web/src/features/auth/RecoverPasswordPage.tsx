@@ -50,8 +50,8 @@ function SentStep() {
     <div className="auth__result">
       <h1 className="auth__title">Revise su correo</h1>
       <p className="auth__intro">
-        Si existe una cuenta asociada al Rut ingresado, le enviaremos un correo con las instrucciones para restablecer su contraseña. Si no lo encuentra en su
-        bandeja de entrada, revise también la carpeta de correo no deseado (spam).
+        Si existe una cuenta asociada al Rut ingresado, le enviaremos un correo con las instrucciones para restablecer su contraseña. Si no
+        lo encuentra en su bandeja de entrada, revise también la carpeta de correo no deseado (spam).
       </p>
       <Button block onClick={() => void navigate("/login")}>
         Volver al portal

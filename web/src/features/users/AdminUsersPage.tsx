@@ -35,7 +35,11 @@ export default function AdminUsersPage() {
   );
 
   function show(next: { page?: number; buscar?: string; tipo?: string }) {
-    const merged = { page: String(next.page ?? page), buscar: next.buscar ?? search, tipo: next.tipo ?? (roleType === undefined ? "" : roleParam) };
+    const merged = {
+      page: String(next.page ?? page),
+      buscar: next.buscar ?? search,
+      tipo: next.tipo ?? (roleType === undefined ? "" : roleParam),
+    };
     const query = new URLSearchParams();
     if (merged.page !== "1") query.set("page", merged.page);
     if (merged.buscar) query.set("buscar", merged.buscar);
@@ -46,10 +50,7 @@ export default function AdminUsersPage() {
   const users = list.data?.usersList ?? [];
   return (
     <div className="users-page">
-      <PageTitle
-        title="Usuarios y Pacientes"
-        actions={<Button onClick={() => void navigate(CREATE_USER_PATH)}>Crear cuenta</Button>}
-      />
+      <PageTitle title="Usuarios y Pacientes" actions={<Button onClick={() => void navigate(CREATE_USER_PATH)}>Crear cuenta</Button>} />
       <Card>
         <div className="users-toolbar">
           <UserTypeFilter value={roleType === undefined ? "" : roleParam} onChange={(tipo) => show({ tipo, page: 1 })} />

@@ -78,7 +78,12 @@ export function ClinicMultiSelect({ clinics, selected, onChange, disabled }: Cli
       </button>
       <div id={panelId} className="clinic-select__panel" role="group" aria-label="Clínicas disponibles" hidden={!open}>
         {clinics.map((clinic) => (
-          <Checkbox key={clinic.codeClinicStr} name="clinics" checked={selected.includes(clinic.codeClinicStr)} onChange={(checked) => toggle(clinic.codeClinicStr, checked)}>
+          <Checkbox
+            key={clinic.codeClinicStr}
+            name="clinics"
+            checked={selected.includes(clinic.codeClinicStr)}
+            onChange={(checked) => toggle(clinic.codeClinicStr, checked)}
+          >
             {clinic.title}
           </Checkbox>
         ))}

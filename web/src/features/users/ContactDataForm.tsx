@@ -9,7 +9,14 @@ export function ContactDataForm({ form }: { form: EditUserForm }) {
     <Card title="Datos de contacto" className="users-card">
       <div className="form__grid">
         <TextField label="Correo electrónico" type="email" inputMode="email" autoComplete="off" {...form.field("email")} />
-        <TextField label="Teléfono" type="tel" inputMode="tel" autoComplete="off" placeholder="+56912345678" {...form.field("phoneNumber")} />
+        <TextField
+          label="Teléfono"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="+56912345678"
+          {...form.field("phoneNumber")}
+        />
         <TextField label="Fecha de nacimiento" type="date" min="1900-01-01" max={localToday()} {...form.field("birthDate")} />
       </div>
     </Card>

@@ -60,10 +60,26 @@ export default function CreateUserPage() {
       <PageTitle title="Crear cuenta de usuario" />
       <Card title="Datos personales" className="users-card users-card--narrow">
         <form className="form" onSubmit={submit} noValidate aria-label="Crear cuenta de usuario">
-          <p className="form__intro">Se enviará una contraseña temporal al correo indicado. El usuario deberá cambiarla en su primer ingreso.</p>
+          <p className="form__intro">
+            Se enviará una contraseña temporal al correo indicado. El usuario deberá cambiarla en su primer ingreso.
+          </p>
           <div className="form__grid">
-            <TextField label="Rut" placeholder="12.345.678-5" inputMode="text" autoComplete="off" maxLength={12} {...form.field("rut", formatRutInput)} />
-            <TextField label="Correo electrónico" type="email" inputMode="email" autoComplete="off" placeholder="nombre@correo.cl" {...form.field("email")} />
+            <TextField
+              label="Rut"
+              placeholder="12.345.678-5"
+              inputMode="text"
+              autoComplete="off"
+              maxLength={12}
+              {...form.field("rut", formatRutInput)}
+            />
+            <TextField
+              label="Correo electrónico"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              placeholder="nombre@correo.cl"
+              {...form.field("email")}
+            />
             {viewerIsAdmin ? <RoleSelect value={roleType} onChange={setRoleType} /> : null}
           </div>
           <div className="form__actions">

@@ -74,7 +74,10 @@ export function EditUserForm({ user, viewerIsAdmin }: EditUserFormProps) {
 
     if (plan.setAfter) {
       try {
-        const rows = await privileges.mutateAsync({ userId: user.id, privileges: plan.setAfter.map((codeClinicStr) => ({ codeClinicStr })) });
+        const rows = await privileges.mutateAsync({
+          userId: user.id,
+          privileges: plan.setAfter.map((codeClinicStr) => ({ codeClinicStr })),
+        });
         setStored({ role: saved.roleType, clinics: rows.map((row) => row.codeClinicStr) });
       } catch {
         showToast(userScreenMessages.privilegesFailed);

@@ -50,7 +50,9 @@ function StaffPasswordFields({ rut, onDone }: StaffPasswordFormProps & { onDone(
   return (
     <Card title="Cambiar contraseña" className="users-card">
       <form className="form" onSubmit={submit} noValidate aria-label="Cambiar contraseña">
-        <p className="form__intro">Al cambiarla se cierran las sesiones abiertas del usuario, que deberá elegir una contraseña propia en su próximo ingreso.</p>
+        <p className="form__intro">
+          Al cambiarla se cierran las sesiones abiertas del usuario, que deberá elegir una contraseña propia en su próximo ingreso.
+        </p>
         {failure.banner}
         <div className="form__grid">
           <NewPasswordFields password={form.field("password")} confirmation={form.field("passwordConfirmation")} />

@@ -12,5 +12,14 @@ const options = [{ value: "", label: "Todos" }, ...roleTypes.map((role) => ({ va
 
 /** The user-type filter of 'Usuarios y Pacientes'; a change applies at once. */
 export function UserTypeFilter({ value, onChange }: UserTypeFilterProps) {
-  return <SelectField label="Tipo de usuario" name="roleType" value={value} options={options} onChange={onChange} className="users-toolbar__filter" />;
+  return (
+    <SelectField
+      label="Tipo de usuario"
+      name="roleType"
+      value={value}
+      options={options}
+      onChange={onChange}
+      className="users-toolbar__filter"
+    />
+  );
 }

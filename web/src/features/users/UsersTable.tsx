@@ -66,7 +66,12 @@ export function UsersTable({ users, loaded, onEdit }: UsersTableProps) {
               <span className={`users-role users-role--${user.roleType}`}>{roleLabel(user.roleType)}</span>
             </td>
             <td role="cell" data-label="Modificar" className="users-table__action">
-              <Button variant="secondary" className="users-table__edit" onClick={() => onEdit(user)} aria-label={`Modificar ${formatRut(user.rut)}`}>
+              <Button
+                variant="secondary"
+                className="users-table__edit"
+                onClick={() => onEdit(user)}
+                aria-label={`Modificar ${formatRut(user.rut)}`}
+              >
                 Modificar
               </Button>
             </td>

@@ -5,26 +5,40 @@ const base = { viewerIsAdmin: true, savedClinics: [] as string[], selectedClinic
 
 describe("privilegePlan (what 'Guardar cambios' sends besides the user update)", () => {
   it("sends nothing when an executive viewer saves", () => {
-    expect(privilegePlan({ ...base, viewerIsAdmin: false, savedRole: 1, newRole: 1, selectedClinics: ["maitenes"] })).toEqual({ clearBefore: false, setAfter: null });
+    expect(privilegePlan({ ...base, viewerIsAdmin: false, savedRole: 1, newRole: 1, selectedClinics: ["maitenes"] })).toEqual({
+      clearBefore: false,
+      setAfter: null,
+    });
   });
 
   it("sends an executive's changed clinics after the update", () => {
-    expect(privilegePlan({ ...base, savedRole: 1, newRole: 1, savedClinics: ["hcs-rcr"], selectedClinics: ["hcs-rcr", "maitenes"] })).toEqual({
+    expect(
+      privilegePlan({ ...base, savedRole: 1, newRole: 1, savedClinics: ["hcs-rcr"], selectedClinics: ["hcs-rcr", "maitenes"] }),
+    ).toEqual({
       clearBefore: false,
       setAfter: ["hcs-rcr", "maitenes"],
     });
   });
 
   it("skips the privileges when an executive's clinics did not change, whatever their order", () => {
-    expect(privilegePlan({ ...base, savedRole: 1, newRole: 1, savedClinics: ["a", "b"], selectedClinics: ["b", "a"] })).toEqual({ clearBefore: false, setAfter: null });
+    expect(privilegePlan({ ...base, savedRole: 1, newRole: 1, savedClinics: ["a", "b"], selectedClinics: ["b", "a"] })).toEqual({
+      clearBefore: false,
+      setAfter: null,
+    });
   });
 
   it("sends the clinics of a user who just became an executive", () => {
-    expect(privilegePlan({ ...base, savedRole: 2, newRole: 1, selectedClinics: ["portada-rcr"] })).toEqual({ clearBefore: false, setAfter: ["portada-rcr"] });
+    expect(privilegePlan({ ...base, savedRole: 2, newRole: 1, selectedClinics: ["portada-rcr"] })).toEqual({
+      clearBefore: false,
+      setAfter: ["portada-rcr"],
+    });
   });
 
   it("clears an executive's clinics first when the saved role is no longer executive", () => {
-    expect(privilegePlan({ ...base, savedRole: 1, newRole: 2, savedClinics: ["maitenes"], selectedClinics: ["maitenes"] })).toEqual({ clearBefore: true, setAfter: null });
+    expect(privilegePlan({ ...base, savedRole: 1, newRole: 2, savedClinics: ["maitenes"], selectedClinics: ["maitenes"] })).toEqual({
+      clearBefore: true,
+      setAfter: null,
+    });
   });
 
   it("sends no privileges for a patient or admin who never had clinics", () => {
@@ -44,7 +58,15 @@ describe("chipModel (SPEC §9: two chips, then '+N')", () => {
 });
 
 describe("edit-user form rules", () => {
-  const valid = { firstName: "", secondName: "", lastName: "", secondLastName: "", email: "nuevo@correo.cl", phoneNumber: "", birthDate: "" };
+  const valid = {
+    firstName: "",
+    secondName: "",
+    lastName: "",
+    secondLastName: "",
+    email: "nuevo@correo.cl",
+    phoneNumber: "",
+    birthDate: "",
+  };
   const firstMessage = (values: typeof valid) => {
     const result = editUserFormSchema.safeParse(values);
     return result.success ? null : result.error.issues[0]?.message;
@@ -70,7 +92,10 @@ describe("create-user form rules", () => {
   it("needs a valid Rut and e-mail, with the create-user messages", () => {
     expect(createUserFormSchema.safeParse({ rut: "12.345.678-5", email: "a@b.cl" }).success).toBe(true);
     const result = createUserFormSchema.safeParse({ rut: "12.345.678-9", email: "a@b" });
-    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual(["Rut inválido", "La dirección de correo es incorrecta"]);
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([
+      "Rut inválido",
+      "La dirección de correo es incorrecta",
+    ]);
   });
 });
 

@@ -176,7 +176,7 @@ export default async function run(): Promise<BenchResult[]> {
     const deps: AppDeps = {
       config: loadConfig({ NODE_ENV: "test" }),
       prisma: db.prisma,
-      mailer: { send: async () => {}, close: () => {} },
+      providers: { mail: { send: async () => {}, close: () => {} } },
       logError: (error) => console.error(error),
     };
     const actor: SessionUser = admin;

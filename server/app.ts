@@ -15,7 +15,7 @@ import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
 import { serializeRequest } from "./http/log-redaction.ts";
 import { registerNulGuard } from "./http/reject-nul.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
-import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
 
@@ -24,12 +24,13 @@ export const API_PREFIX = "/api/rcr/v1";
 export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
-  mailer?: Mailer;
+  /** Provider instances to use instead of the real clients (tests swap any of them); the rest come from config. */
+  providers?: Partial<Providers>;
   logger?: boolean;
 }
 
 /** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
-export async function buildApp({ config, db, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, providers, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
@@ -42,14 +43,15 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
       void (reply as unknown as FastifyReply).status(body.statusCode).send(body);
     },
   });
+  const ownProviders = createProviders(config);
   const deps: AppDeps = {
     config,
     prisma: db.prisma,
-    mailer: mailer ?? createMailer(config),
+    providers: { ...ownProviders, ...providers },
     logError: (error, message) => app.log.error({ err: error }, message),
   };
   app.decorate("deps", deps);
-  if (!mailer) app.addHook("onClose", async () => deps.mailer.close());
+  app.addHook("onClose", async () => closeProviders(ownProviders));
 
   registerErrorHandler(app);
   registerNulGuard(app);

@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { imagingConfigSchema } from "./providers/imaging/imaging.config.ts";
+import { labConfigSchema } from "./providers/lab/lab.config.ts";
+import { mailConfigSchema } from "./providers/mail/mail.config.ts";
+import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
 
 export const DEV_JWT_SECRET = "desarrollo-no-usar-en-produccion-0123456789";
 
-const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-
-const configSchema = z.object({
+/** The portal's own settings; each provider's settings are a slice of its own (server/providers/<name>/<name>.config.ts). */
+const portalConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("localhost"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4200),
@@ -28,12 +31,6 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Proxy hops in front of the server (0 = none): decides which address rate limits and logs use. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
-  SMTP_HOST: z.string().default("localhost"),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(2525),
-  SMTP_SECURE: bool.default(false),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  MAIL_FROM: z.string().default("Portal Pacientes <no-responder@portalpacientes.cl>"),
   /** Public address of each clinic's portal; {alias} is the clinic alias. Used in e-mailed links. */
   CLINIC_PORTAL_URL_TEMPLATE: z.string().default("http://{alias}.localhost:4200"),
   /** Scheduling page of a center; {centerId} is the external center id (CODE@number). */
@@ -47,6 +44,12 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().default("./dist/web"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+const configSchema = portalConfigSchema
+  .extend(mailConfigSchema.shape)
+  .extend(paymentsConfigSchema.shape)
+  .extend(labConfigSchema.shape)
+  .extend(imagingConfigSchema.shape);
 
 export type AppConfig = z.infer<typeof configSchema>;
 

@@ -16,6 +16,10 @@ export const errorStatus = {
   TOO_MANY_REQUESTS: 429,
   /** A provider (mail, payment, laboratory) failed. */
   BAD_GATEWAY: 502,
+  /** A provider (mail, payments, lab, imaging) refused the call or answered something unusable; thrown by its client. */
+  PROVIDER_UNAVAILABLE: 502,
+  /** A provider did not answer within its configured time; thrown by its client. */
+  PROVIDER_TIMEOUT: 504,
   INTERNAL: 500,
 } as const;
 

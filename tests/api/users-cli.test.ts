@@ -47,7 +47,12 @@ describe("user:create command", () => {
       expect(user).toMatchObject({ roleType: 0, email: "operador@clinica.cl", hasChangedPassword: false, dateTyc: null });
       expect(user.passwordHash).toMatch(/^\$argon2id\$/);
       expect(user.searchText).toContain("9.876.543-3");
-      const app = await buildApp({ config: loadConfig(env), db, mailer: { send: async () => {}, close: () => {} }, logger: false });
+      const app = await buildApp({
+        config: loadConfig(env),
+        db,
+        providers: { mail: { send: async () => {}, close: () => {} } },
+        logger: false,
+      });
       const login = await app.inject({
         method: "POST",
         url: `${API_PREFIX}/auth/admin-login`,

@@ -111,7 +111,7 @@ describe("account creation by staff", () => {
     };
     const rut = rutOf(31_000_500);
     const attempt = createUserAccount(
-      { ...ctx.app.deps, mailer: failingMailer },
+      { ...ctx.app.deps, providers: { ...ctx.app.deps.providers, mail: failingMailer } },
       admin,
       { rut, email: "sin.correo@correo.cl" },
       { ip: "127.0.0.1" },

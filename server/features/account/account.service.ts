@@ -6,7 +6,7 @@ import { messages, profileSchema, rutSchema, type ProfileInput } from "../../con
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { escapeHtml, type MailMessage } from "../../lib/mailer.ts";
+import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../auth/auth.service.ts";
@@ -119,7 +119,7 @@ export async function updateOwnProfile(
   const after = toUserDto(updated);
   const diff = changedFields(before, after);
   if (current.email !== updated.email) {
-    deps.mailer
+    deps.providers.mail
       .send(emailChangedNotice(current.email, updated.email))
       .catch((error: unknown) => deps.logError(error, "email-change notice failed"));
   }

@@ -5,7 +5,7 @@ import { formatRut, normalizeRut } from "../../contract/rut.ts";
 import { rutSchema } from "../../contract/validation.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { escapeHtml, type MailMessage } from "../../lib/mailer.ts";
+import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { parseInput } from "../../http/validate.ts";
 import { clinicPortalUrl } from "../clinics/clinic-urls.ts";
@@ -65,7 +65,7 @@ export async function sendResetLink(deps: AppDeps, rut: string, rcrLink: string,
 
   const clinic = resolveClinic(rcrLink);
   const link = `${clinicPortalUrl(deps.config, clinic)}/recover-password?token=${encodeURIComponent(token)}&rut=${encodeURIComponent(formatRut(user.rut))}`;
-  await deps.mailer.send(resetMail(user, clinic.title, link, deps.config.RESET_TOKEN_TTL_MINUTES));
+  await deps.providers.mail.send(resetMail(user, clinic.title, link, deps.config.RESET_TOKEN_TTL_MINUTES));
 }
 
 function resetMail(user: { email: string; firstName: string | null }, clinicTitle: string, link: string, minutes: number): MailMessage {

@@ -7,7 +7,8 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
-import { escapeHtml, type MailMessage } from "../../lib/mailer.ts";
+import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
+import { mailUnavailableMessage } from "../../providers/mail/smtp-mail.client.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { clinicPortalUrl } from "../clinics/clinic-urls.ts";
 import { userSearchText, type UserDetailDto } from "./user.dto.ts";
@@ -77,7 +78,7 @@ function isUniqueViolation(error: unknown): boolean {
  * POST /admin: creates an account with a random temporary password and e-mails it with the clinic's portal link
  * (the clinic comes from rcrLink). The account starts with hasChangedPassword false and no dateTyc, so the first
  * login asks for the terms and a new password. A patient is registered with that clinic.
- * If the mail cannot be sent the account is deleted again and BAD_GATEWAY is thrown: no account exists whose
+ * If the mail cannot be sent the account is deleted again and the mail provider's error (PROVIDER_UNAVAILABLE / PROVIDER_TIMEOUT) is thrown: no account exists whose
  * password nobody knows, and staff can simply retry.
  * Throws BAD_REQUEST (invalid RUT / e-mail / role), CONFLICT (RUT already registered; nothing changes, no mail),
  * FORBIDDEN (patients; executives creating staff or creating at a clinic they hold no privilege for).
@@ -122,13 +123,11 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
   }
 
   try {
-    await deps.mailer.send(welcomeMail(deps, clinic, created, password));
+    await deps.providers.mail.send(welcomeMail(deps, clinic, created, password));
   } catch (error) {
     await deps.prisma.user.delete({ where: { id: created.id } });
     await auditUsers(deps, user, meta, { action, after: attempt, outcome: "failed" });
-    throw error instanceof AppError
-      ? error
-      : new AppError("BAD_GATEWAY", "No se pudo enviar el correo, por favor intente más tarde", { cause: error });
+    throw error instanceof AppError ? error : new AppError("PROVIDER_UNAVAILABLE", mailUnavailableMessage, { cause: error });
   }
 
   const detail = toUserDetailDto(created);

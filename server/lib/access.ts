@@ -1,24 +1,19 @@
-import type { AppDeps, RequestMeta } from "../../deps.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
-import { Role } from "../../contract/roles.ts";
-import { staffRefusal, type SessionUser } from "../../http/authenticate.ts";
-import { recordAudit } from "../../lib/audit.ts";
-import { AppError, forbiddenMessage } from "../../lib/errors.ts";
-import { toPrivilegeDto, toUserDto, userDtoSelect, type UserDetailDto } from "./user.dto.ts";
-import { userMessages } from "./users.schemas.ts";
+import type { AppDeps, RequestMeta } from "../deps.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { Role } from "../contract/roles.ts";
+import { staffRefusal, type SessionUser } from "../http/authenticate.ts";
+import { recordAudit, type AuditAction, type AuditOutcome } from "./audit.ts";
+import { AppError, forbiddenMessage } from "./errors.ts";
 
-// Who may see and change which user (see PERMISSIONS.md). The executive's clinics are read from the database on
-// every call, never from the token, so adding or removing a privilege takes effect on the next request.
+// Who may act on what, for every feature (the rules: server/features/users/PERMISSIONS.md). An executive's clinics are
+// read from the database on every request, never from the token, so adding or removing a privilege takes effect on
+// the next request.
 
-export type UsersAction =
-  | "user.list"
-  | "user.read"
-  | "user.update"
-  | "user.create"
-  | "user.password-reset"
-  | "user.privileges.read"
-  | "user.privileges.update"
-  | "clinic.list";
+type WithRole = Pick<SessionUser, "roleType">;
+
+export const isAdmin = (user: WithRole): boolean => user.roleType === Role.admin;
+export const isExecutive = (user: WithRole): boolean => user.roleType === Role.executive;
+export const isPatient = (user: WithRole): boolean => user.roleType === Role.patient;
 
 /** A staff member acting now: admin, or executive with the clinics they hold privileges for at this moment. */
 export interface StaffActor {
@@ -28,35 +23,30 @@ export interface StaffActor {
   clinics: string[];
 }
 
-export const targetUserSelect = {
-  ...userDtoSelect,
-  privileges: {
-    select: { userId: true, codeClinicStr: true, idPermission: true, clinic: { select: { code: true } } },
-    orderBy: { codeClinicStr: "asc" },
-  },
-  patientClinics: { select: { codeClinicStr: true }, orderBy: { codeClinicStr: "asc" } },
-} as const satisfies Prisma.UserSelect;
-
-export type TargetUser = Prisma.UserGetPayload<{ select: typeof targetUserSelect }>;
-
-export interface AuditUsersEntry {
-  action: UsersAction;
+/** One audited staff action: actor, role, action, target, before/after (never a password hash), outcome. */
+export interface StaffAuditEntry {
+  action: AuditAction;
+  /** The user the action is about; a patient target also fills the audit row's patientId. */
   target?: { id: number; roleType: number } | null;
+  /** Defaults to the action's first segment ("user.update" → "user", "clinic.list" → "clinic"). */
+  resource?: string;
   resourceId?: number | string | null;
+  /** The patient whose data this is, when the target is not a user (a bill, a result). */
+  patientId?: number | null;
   before?: unknown;
   after?: unknown;
-  outcome?: "ok" | "denied" | "failed";
+  outcome?: AuditOutcome;
 }
 
-/** One audit row of the user administration: actor, role, action, target, before/after (never a password hash), outcome. */
-export function auditUsers(deps: AppDeps, actor: SessionUser, meta: RequestMeta, entry: AuditUsersEntry): Promise<void> {
+/** Writes one audit row of a staff action. */
+export function auditStaff(deps: AppDeps, actor: SessionUser, meta: RequestMeta, entry: StaffAuditEntry): Promise<void> {
   return recordAudit(deps.prisma, {
     actorId: actor.id,
     actorRole: actor.roleType,
     action: entry.action,
-    resource: entry.action === "clinic.list" ? "clinic" : "user",
+    resource: entry.resource ?? entry.action.split(".")[0]!,
     resourceId: entry.target?.id ?? entry.resourceId ?? null,
-    patientId: entry.target?.roleType === Role.patient ? entry.target.id : null,
+    patientId: entry.target?.roleType === Role.patient ? entry.target.id : (entry.patientId ?? null),
     before: entry.before,
     after: entry.after,
     outcome: entry.outcome ?? "ok",
@@ -69,15 +59,18 @@ export async function deny(
   deps: AppDeps,
   actor: SessionUser,
   meta: RequestMeta,
-  entry: AuditUsersEntry,
+  entry: StaffAuditEntry,
   message: string = forbiddenMessage,
 ): Promise<never> {
-  await auditUsers(deps, actor, meta, { ...entry, outcome: "denied" });
+  await auditStaff(deps, actor, meta, { ...entry, outcome: "denied" });
   throw new AppError("FORBIDDEN", message);
 }
 
-/** Throws FORBIDDEN (audited as denied) unless the user may use the staff endpoints (see staffRefusal). */
-export async function denyNonStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: UsersAction): Promise<void> {
+/**
+ * Throws FORBIDDEN (audited as denied) unless the user may use the staff endpoints (see staffRefusal): patients get
+ * 'No tiene permiso…', staff still on their temporary password get 'Debe cambiar su contraseña temporal…'.
+ */
+export async function denyNonStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: AuditAction): Promise<void> {
   const refusal = staffRefusal(user);
   if (refusal) await deny(deps, user, meta, { action }, refusal);
 }
@@ -86,9 +79,9 @@ export async function denyNonStaff(deps: AppDeps, user: SessionUser, meta: Reque
  * The caller as a staff member. Throws FORBIDDEN (audited as denied) for patients and any other role.
  * Executives get their privileges read from the database now.
  */
-export async function requireStaffActor(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: UsersAction): Promise<StaffActor> {
+export async function requireStaffActor(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: AuditAction): Promise<StaffActor> {
   await denyNonStaff(deps, user, meta, action);
-  if (user.roleType === Role.admin) return { user, isAdmin: true, clinics: [] };
+  if (isAdmin(user)) return { user, isAdmin: true, clinics: [] };
   const privileges = await deps.prisma.privilege.findMany({ where: { userId: user.id }, select: { codeClinicStr: true } });
   return { user, isAdmin: false, clinics: privileges.map((p) => p.codeClinicStr) };
 }
@@ -98,10 +91,32 @@ export async function requireAdmin(
   deps: AppDeps,
   actor: StaffActor,
   meta: RequestMeta,
-  entry: AuditUsersEntry,
+  entry: StaffAuditEntry,
   message: string,
 ): Promise<void> {
   if (!actor.isAdmin) await deny(deps, actor.user, meta, entry, message);
+}
+
+/** The clinics a staff actor may act on: every clinic for an admin, the executive's privileges otherwise. */
+export type ClinicScope = { all: true } | { all: false; clinics: readonly string[] };
+
+export function clinicScope(actor: StaffActor): ClinicScope {
+  return actor.isAdmin ? { all: true } : { all: false, clinics: actor.clinics };
+}
+
+/** Whether the clinic (by key, e.g. "HCS") is inside the actor's scope. */
+export function inClinicScope(actor: StaffActor, clinicKey: string): boolean {
+  const scope = clinicScope(actor);
+  return scope.all || scope.clinics.includes(clinicKey);
+}
+
+/**
+ * A Prisma filter for a clinic-key column (`codeClinicStr`) limited to the actor's scope; undefined (no filter) for
+ * admins. E.g. `where: { codeClinicStr: clinicScopeFilter(actor) }`.
+ */
+export function clinicScopeFilter(actor: StaffActor): { in: string[] } | undefined {
+  const scope = clinicScope(actor);
+  return scope.all ? undefined : { in: [...scope.clinics] };
 }
 
 /**
@@ -109,64 +124,12 @@ export async function requireAdmin(
  * and executives holding a privilege for one of them.
  */
 export function visibleUsersWhere(actor: StaffActor): Prisma.UserWhereInput {
-  if (actor.isAdmin) return {};
-  const inMyClinics = { codeClinicStr: { in: actor.clinics } };
+  const codeClinicStr = clinicScopeFilter(actor);
+  if (!codeClinicStr) return {};
   return {
     OR: [
-      { roleType: Role.patient, patientClinics: { some: inMyClinics } },
-      { roleType: Role.executive, privileges: { some: inMyClinics } },
+      { roleType: Role.patient, patientClinics: { some: { codeClinicStr } } },
+      { roleType: Role.executive, privileges: { some: { codeClinicStr } } },
     ],
   };
-}
-
-function isVisible(actor: StaffActor, target: TargetUser): boolean {
-  if (actor.isAdmin) return true;
-  if (target.roleType === Role.patient) return target.patientClinics.some((c) => actor.clinics.includes(c.codeClinicStr));
-  if (target.roleType === Role.executive) return target.privileges.some((p) => actor.clinics.includes(p.codeClinicStr));
-  return false;
-}
-
-/**
- * The target user if the actor may see it. A missing user and one outside the executive's scope both answer
- * NOT_FOUND with the same message (the latter is audited as denied), so ids cannot be probed.
- */
-export async function findVisibleUser(
-  deps: AppDeps,
-  actor: StaffActor,
-  meta: RequestMeta,
-  action: UsersAction,
-  where: { id: number } | { rut: string },
-): Promise<TargetUser> {
-  const target = await deps.prisma.user.findUnique({ where, select: targetUserSelect });
-  if (!target) throw new AppError("NOT_FOUND", userMessages.notFound);
-  if (!isVisible(actor, target)) {
-    await auditUsers(deps, actor.user, meta, { action, target, outcome: "denied" });
-    throw new AppError("NOT_FOUND", userMessages.notFound);
-  }
-  return target;
-}
-
-/** Executives may change patients only; admins anyone. Throws FORBIDDEN (audited) otherwise. */
-export async function requireEditable(
-  deps: AppDeps,
-  actor: StaffActor,
-  meta: RequestMeta,
-  action: UsersAction,
-  target: TargetUser,
-): Promise<void> {
-  if (!actor.isAdmin && target.roleType !== Role.patient)
-    await deny(deps, actor.user, meta, { action, target }, userMessages.onlyAdminEditsStaff);
-}
-
-export function toUserDetailDto(target: TargetUser): UserDetailDto {
-  return {
-    ...toUserDto(target),
-    privileges: target.privileges.map(toPrivilegeDto),
-    patientClinics: target.patientClinics.map((c) => c.codeClinicStr),
-  };
-}
-
-/** What the audit keeps of a user: the public fields plus clinic keys (no password hash, no token version). */
-export function auditSnapshot(user: UserDetailDto): Omit<UserDetailDto, "privileges"> & { privileges: string[] } {
-  return { ...user, privileges: user.privileges.map((p) => p.codeClinicStr) };
 }

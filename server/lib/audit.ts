@@ -1,16 +1,41 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace.ts";
 
+// Every audited action, one union per feature. A new feature adds its own type here and to AuditAction
+// (bills: "bill.list" | "bill.read" | …), so a typo in an action name is a type error, not a lost audit row.
+
+/** Sign-in (server/features/auth). */
+export type AuthAuditAction = "login.patient" | "login.staff" | "password.reset-request" | "password.reset";
+/** The caller's own account and terms (server/features/account, server/features/terms). */
+export type AccountAuditAction = "account.update" | "account.password-change" | "terms.accept";
+/** Staff user administration (server/features/users) and the operator CLI. */
+export type UsersAuditAction =
+  | "user.list"
+  | "user.read"
+  | "user.update"
+  | "user.create"
+  | "user.password-reset"
+  | "user.privileges.read"
+  | "user.privileges.update"
+  | "user.create.cli"
+  | "user.reset.cli";
+/** The clinic catalogue as staff read it. */
+export type ClinicsAuditAction = "clinic.list";
+
+export type AuditAction = AuthAuditAction | AccountAuditAction | UsersAuditAction | ClinicsAuditAction;
+
+export type AuditOutcome = "ok" | "denied" | "failed";
+
 export interface AuditEntry {
   actorId?: number | null;
   actorRole?: number | null;
-  action: string;
+  action: AuditAction;
   resource: string;
   resourceId?: string | number | null;
   patientId?: number | null;
   before?: unknown;
   after?: unknown;
-  outcome?: "ok" | "denied" | "failed";
+  outcome?: AuditOutcome;
   ip?: string | null;
 }
 

@@ -2,6 +2,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { firstIssueMessage } from "../contract/validation.ts";
+import { denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
+import type { AuditAction } from "../lib/audit.ts";
 import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
 import type { Context } from "./context.ts";
 
@@ -62,4 +64,28 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.getUser();
   if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
   return next({ ctx: { ...ctx, user } });
+});
+
+/**
+ * Staff only: admins and executives who have replaced their temporary password. Refusals are audited as denied under
+ * `action`, and the check runs before the input is parsed, so a patient gets 403 whatever they send. Services check
+ * again (REST calls them too) and read the executive's clinics with requireStaffActor.
+ */
+export const staffProcedure = (action: AuditAction) =>
+  authedProcedure.use(async ({ ctx, next }) => {
+    await denyNonStaff(ctx.deps, ctx.user, ctx.meta, action);
+    return next();
+  });
+
+/** Admins only (after the staff check); a refused executive is audited as denied and gets `message`. */
+export const adminProcedure = (action: AuditAction, message: string = forbiddenMessage) =>
+  staffProcedure(action).use(async ({ ctx, next }) => {
+    if (!isAdmin(ctx.user)) await deny(ctx.deps, ctx.user, ctx.meta, { action }, message);
+    return next();
+  });
+
+/** Patients only (roleType 2): their own bills, payments and results. Staff get 403. */
+export const patientProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (!isPatient(ctx.user)) throw new AppError("FORBIDDEN", forbiddenMessage);
+  return next();
 });

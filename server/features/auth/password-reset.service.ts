@@ -3,7 +3,7 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { resolveClinic } from "../../contract/clinics.ts";
 import { formatRut, normalizeRut } from "../../contract/rut.ts";
 import { rutSchema } from "../../contract/validation.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import { recordAudit, type AuditEntry } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
@@ -40,7 +40,7 @@ export async function requestPasswordReset(deps: AppDeps, input: unknown, meta: 
 export async function sendResetLink(deps: AppDeps, rut: string, rcrLink: string, meta: RequestMeta): Promise<void> {
   const user = await deps.prisma.user.findUnique({ where: { rut }, select: { id: true, email: true, firstName: true, rut: true } });
   if (!user) return;
-  const audit = { actorId: user.id, action: "password.reset-request", resource: "user", resourceId: user.id, ip: meta.ip };
+  const audit: AuditEntry = { actorId: user.id, action: "password.reset-request", resource: "user", resourceId: user.id, ip: meta.ip };
   const lastHour = await deps.prisma.passwordResetToken.count({
     where: { userId: user.id, createdAt: { gt: new Date(Date.now() - 3_600_000) } },
   });

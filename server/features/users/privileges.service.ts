@@ -4,7 +4,8 @@ import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { toPrivilegeDto, type PrivilegeDto } from "./user.dto.ts";
-import { auditUsers, findVisibleUser, requireAdmin, requireStaffActor, toUserDetailDto } from "./users-access.ts";
+import { auditStaff, requireAdmin, requireStaffActor } from "../../lib/access.ts";
+import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZSetPrivilegesInput, ZUserId } from "./users.schemas.ts";
 
 /**
@@ -52,7 +53,7 @@ export async function setPrivileges(deps: AppDeps, user: SessionUser, input: unk
       orderBy: { codeClinicStr: "asc" },
     });
   });
-  await auditUsers(deps, user, meta, {
+  await auditStaff(deps, user, meta, {
     action,
     target,
     before: { privileges: before },

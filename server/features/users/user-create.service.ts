@@ -12,7 +12,8 @@ import { mailUnavailableMessage } from "../../providers/mail/smtp-mail.client.ts
 import { hashPassword } from "../../lib/passwords.ts";
 import { clinicPortalUrl } from "../clinics/clinic-urls.ts";
 import { userSearchText, type UserDetailDto } from "./user.dto.ts";
-import { auditSnapshot, auditUsers, deny, requireStaffActor, targetUserSelect, toUserDetailDto } from "./users-access.ts";
+import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
+import { auditSnapshot, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZCreateUserInput } from "./users.schemas.ts";
 
 export interface CreatedAccount {
@@ -96,7 +97,7 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
     await deny(deps, user, meta, { action, after: attempt }, userMessages.clinicNotAllowed(clinic.title));
 
   const conflict = async (): Promise<never> => {
-    await auditUsers(deps, user, meta, { action, after: attempt, outcome: "failed" });
+    await auditStaff(deps, user, meta, { action, after: attempt, outcome: "failed" });
     throw new AppError("CONFLICT", userMessages.duplicateRut(formatRut(rut)));
   };
   if (await deps.prisma.user.findUnique({ where: { rut }, select: { id: true } })) await conflict();
@@ -126,11 +127,11 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
     await deps.providers.mail.send(welcomeMail(deps, clinic, created, password));
   } catch (error) {
     await deps.prisma.user.delete({ where: { id: created.id } });
-    await auditUsers(deps, user, meta, { action, after: attempt, outcome: "failed" });
+    await auditStaff(deps, user, meta, { action, after: attempt, outcome: "failed" });
     throw error instanceof AppError ? error : new AppError("PROVIDER_UNAVAILABLE", mailUnavailableMessage, { cause: error });
   }
 
   const detail = toUserDetailDto(created);
-  await auditUsers(deps, user, meta, { action, target: created, after: { ...auditSnapshot(detail), clinic: clinic.key } });
+  await auditStaff(deps, user, meta, { action, target: created, after: { ...auditSnapshot(detail), clinic: clinic.key } });
   return { user: detail, message: userMessages.created };
 }

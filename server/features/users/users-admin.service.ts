@@ -6,16 +6,8 @@ import { normalizeRut } from "../../contract/rut.ts";
 import { acceptablePassword, storeNewPassword } from "../auth/password.service.ts";
 import { clearRutFailures } from "../auth/login-throttle.ts";
 import { userSearchText, type UserDetailDto } from "./user.dto.ts";
-import {
-  auditSnapshot,
-  auditUsers,
-  deny,
-  findVisibleUser,
-  requireEditable,
-  requireStaffActor,
-  targetUserSelect,
-  toUserDetailDto,
-} from "./users-access.ts";
+import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
+import { auditSnapshot, findVisibleUser, requireEditable, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
 
 /**
@@ -64,7 +56,7 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
     });
   });
   const after = toUserDetailDto(updated);
-  await auditUsers(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });
+  await auditStaff(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });
   return after;
 }
 
@@ -84,7 +76,7 @@ export async function resetUserPassword(deps: AppDeps, user: SessionUser, input:
 
   await deps.prisma.$transaction((tx) => storeNewPassword(tx, target.id, newPassword, { hasChangedPassword: false }));
   await clearRutFailures(deps, target.rut);
-  await auditUsers(deps, user, meta, {
+  await auditStaff(deps, user, meta, {
     action,
     target,
     before: { hasChangedPassword: target.hasChangedPassword },

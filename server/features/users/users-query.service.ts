@@ -3,7 +3,8 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { foldAccents, toUserDto, userDtoSelect, type UserDetailDto, type UserDto } from "./user.dto.ts";
-import { findVisibleUser, requireStaffActor, toUserDetailDto, visibleUsersWhere } from "./users-access.ts";
+import { requireStaffActor, visibleUsersWhere } from "../../lib/access.ts";
+import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { ZListUsersInput, ZUserId } from "./users.schemas.ts";
 
 /** SPEC §3 user list response. */

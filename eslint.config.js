@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import boundaries from "./eslint-rules/boundaries.js";
 
 export default tseslint.config(
   { ignores: ["node_modules", "dist", "var", "server/generated", "test-results", "playwright-report"] },
@@ -12,6 +13,12 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Feature and layer boundaries (eslint-rules/boundaries.js); tests and mocks may reach anywhere.
+    files: ["server/**/*.ts", "web/**/*.{ts,tsx}"],
+    plugins: { boundaries },
+    rules: { "boundaries/import-boundaries": "error" },
   },
   {
     files: ["web/**/*.{ts,tsx}"],

@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { webAliases } from "./web/vite.config.ts";
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: webAliases },
         test: {
           name: "unit",
           include: ["server/**/*.test.ts", "web/**/*.test.{ts,tsx}", "mocks/**/*.test.ts"],

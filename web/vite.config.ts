@@ -5,10 +5,17 @@ import { defineConfig } from "vite";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The web reaches the server only through the contract and the AppRouter type (same paths as tsconfig.json). */
+export const webAliases = {
+  "@contract": path.resolve(here, "../server/contract"),
+  "@server-router": path.resolve(here, "../server/trpc/router.ts"),
+};
+
 // The built app is served by the Fastify server from dist/web; `npm run dev:web` proxies the API to it.
 export default defineConfig({
   root: here,
   plugins: [react()],
+  resolve: { alias: webAliases },
   build: {
     outDir: path.resolve(here, "../dist/web"),
     emptyOutDir: true,

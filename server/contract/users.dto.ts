@@ -1,4 +1,4 @@
-import { formatRut } from "../../contract/rut.ts";
+import { formatRut } from "./rut.ts";
 
 /** The user as the API shows it (SPEC §3 User). Never carries the password hash or token version. */
 export interface UserDto {
@@ -108,4 +108,18 @@ export function toPrivilegeDto(row: {
 export interface UserDetailDto extends UserDto {
   privileges: PrivilegeDto[];
   patientClinics: string[];
+}
+
+/** SPEC §3 user list response. */
+export interface UsersPage {
+  usersList: UserDto[];
+  page: number;
+  total: number;
+}
+
+/** A clinic of the catalogue (SPEC §3 Clinic), as the staff screens' clinic multi-select shows it. */
+export interface ClinicDto {
+  code: number;
+  codeClinicStr: string;
+  title: string;
 }

@@ -3,7 +3,7 @@ import { clinics } from "../contract/clinics.ts";
 import { Role } from "../contract/roles.ts";
 import { normalizeRut, rutCheckDigit } from "../contract/rut.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { userSearchText } from "../features/users/user.dto.ts";
+import { userSearchText } from "../contract/users.dto.ts";
 
 interface DemoAccount {
   rut: string;

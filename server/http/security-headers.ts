@@ -1,7 +1,7 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
-import { schedulingOrigins } from "../features/clinics/clinic-urls.ts";
+import { schedulingOrigins } from "../lib/clinic-urls.ts";
 
 /**
  * Origins the portal may frame: exactly the origins of the configured scheduling pages (every clinic's frames).

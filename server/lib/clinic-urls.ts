@@ -1,5 +1,5 @@
-import type { AppConfig } from "../../config.ts";
-import { clinics, framesForClinic, type Clinic, type SchedulingFrame } from "../../contract/clinics.ts";
+import type { AppConfig } from "../config.ts";
+import { clinics, framesForClinic, type Clinic, type SchedulingFrame } from "../contract/clinics.ts";
 
 // Addresses of the clinic's own portal and of the external sites it links to or frames. They come from configuration
 // templates (never from the request's Host header): {alias} and {key} name the clinic, {centerId} the scheduling

@@ -1,5 +1,5 @@
-import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../lib/errors.ts";
+import type { AppDeps } from "../deps.ts";
+import { AppError } from "./errors.ts";
 
 // Password-attempt counters in the database (fixed window), per RUT and per client address, shared by every
 // instance. An attempt is counted before the password is checked, in one atomic statement, so concurrent

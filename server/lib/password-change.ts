@@ -1,8 +1,8 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
-import { messages, passwordPairSchema } from "../../contract/validation.ts";
-import { AppError } from "../../lib/errors.ts";
-import { hashPassword, isCommonPassword } from "../../lib/passwords.ts";
-import { parseInput } from "../../http/validate.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { messages, passwordPairSchema } from "../contract/validation.ts";
+import { AppError } from "./errors.ts";
+import { hashPassword, isCommonPassword } from "./passwords.ts";
+import { parseInput } from "../http/validate.ts";
 
 /** Checks a new password pair against SPEC §5 and the common-password list; returns the password. */
 export function acceptablePassword(input: { password: unknown; passwordConfirmation: unknown }): string {

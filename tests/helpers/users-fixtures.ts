@@ -1,6 +1,6 @@
 import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
 import type { PrismaClient } from "../../server/generated/prisma/client.ts";
-import { userSearchText } from "../../server/features/users/user.dto.ts";
+import { userSearchText } from "../../server/contract/users.dto.ts";
 import { hashPassword } from "../../server/lib/passwords.ts";
 
 /** A valid RUT (display form, with dots) for a numeric body. */

@@ -9,10 +9,10 @@ import { recordAudit } from "../../lib/audit.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
-import { issueAccessToken } from "../auth/auth.service.ts";
-import { passwordAttemptSucceeded, reservePasswordAttempt } from "../auth/login-throttle.ts";
-import { acceptablePassword, storeNewPassword } from "../auth/password.service.ts";
-import { toUserDto, userDtoSelect, userSearchText, type UserDto } from "../users/user.dto.ts";
+import { issueAccessToken } from "../../lib/session-tokens.ts";
+import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
+import { acceptablePassword, storeNewPassword } from "../../lib/password-change.ts";
+import { toUserDto, userDtoSelect, userSearchText, type UserDto } from "../../contract/users.dto.ts";
 
 // The signed-in user's own account ('Mi cuenta', SPEC §2): read it, edit the personal data, change the password.
 // Every function acts on the caller's own row only; nothing here takes a user id from the client.

@@ -5,11 +5,11 @@ import { loginSchema } from "../../contract/validation.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { AppError, loginFailedMessage } from "../../lib/errors.ts";
 import { decoyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
-import { signAccessToken } from "../../lib/tokens.ts";
+import { issueAccessToken } from "../../lib/session-tokens.ts";
 import { parseInput } from "../../http/validate.ts";
 import { authenticate } from "../../http/authenticate.ts";
-import { toUserDto, userDtoSelect, type UserDto } from "../users/user.dto.ts";
-import { passwordAttemptSucceeded, reservePasswordAttempt } from "./login-throttle.ts";
+import { toUserDto, userDtoSelect, type UserDto } from "../../contract/users.dto.ts";
+import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
 
 export type LoginPortal = "patient" | "staff";
 
@@ -19,13 +19,6 @@ export interface LoginResult {
 }
 
 export const ZLoginInput = loginSchema;
-export async function issueAccessToken(deps: AppDeps, user: { id: number; tokenVersion: number }): Promise<string> {
-  return signAccessToken(
-    deps.config.JWT_SECRET,
-    { userId: user.id, tokenVersion: user.tokenVersion },
-    deps.config.ACCESS_TOKEN_TTL_MINUTES,
-  );
-}
 
 /**
  * Logs a user in through the patient portal (role 2 only) or the staff portal (roles 0 and 1).

@@ -8,9 +8,9 @@ import { AppError } from "../../lib/errors.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { parseInput } from "../../http/validate.ts";
-import { clinicPortalUrl } from "../clinics/clinic-urls.ts";
-import { clearRutFailures } from "./login-throttle.ts";
-import { acceptablePassword, storeNewPassword } from "./password.service.ts";
+import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
+import { clearRutFailures } from "../../lib/login-throttle.ts";
+import { acceptablePassword, storeNewPassword } from "../../lib/password-change.ts";
 
 export const ZResetRequestInput = z.object({ rut: rutSchema, rcrLink: z.string().trim().max(500).optional() });
 export const ZNewPasswordInput = z.object({

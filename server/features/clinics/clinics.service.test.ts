@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { AppError } from "../../lib/errors.ts";
-import { schedulingOrigins } from "./clinic-urls.ts";
+import { schedulingOrigins } from "../../lib/clinic-urls.ts";
 import { clinicSettings } from "./clinics.service.ts";
 
 const config = loadConfig({ NODE_ENV: "test" });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppConfig } from "../../config.ts";
 import { clinicByKey, framesForClinic, schedulingTabTitle, type ClinicKey } from "../../contract/clinics.ts";
 import { AppError } from "../../lib/errors.ts";
-import { clinicPortalUrl, labSiteUrl, schedulingFrameUrl } from "./clinic-urls.ts";
+import { clinicPortalUrl, labSiteUrl, schedulingFrameUrl } from "../../lib/clinic-urls.ts";
 
 export const clinicNotFoundMessage = "Clínica no encontrada";
 

@@ -3,7 +3,7 @@ import { Role } from "../../contract/roles.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
-import { toPrivilegeDto, type PrivilegeDto } from "./user.dto.ts";
+import { toPrivilegeDto, type PrivilegeDto } from "../../contract/users.dto.ts";
 import { auditStaff, requireAdmin, requireStaffActor } from "../../lib/access.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZSetPrivilegesInput, ZUserId } from "./users.schemas.ts";

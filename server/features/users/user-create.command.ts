@@ -10,7 +10,7 @@ import { seedClinics } from "../../db/seed.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { hashPassword, isCommonPassword } from "../../lib/passwords.ts";
-import { userSearchText } from "./user.dto.ts";
+import { userSearchText } from "../../contract/users.dto.ts";
 
 // npm run user:create -- --rut <rut> --email <email> --role <0|1|2> --password <pw>
 // The operator's way to create the first admin (or to regain access): creates the account, or resets an existing one

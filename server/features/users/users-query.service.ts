@@ -2,23 +2,10 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { foldAccents, toUserDto, userDtoSelect, type UserDetailDto, type UserDto } from "./user.dto.ts";
+import { foldAccents, toUserDto, userDtoSelect, type ClinicDto, type UserDetailDto, type UsersPage } from "../../contract/users.dto.ts";
 import { requireStaffActor, visibleUsersWhere } from "../../lib/access.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { ZListUsersInput, ZUserId } from "./users.schemas.ts";
-
-/** SPEC §3 user list response. */
-export interface UsersPage {
-  usersList: UserDto[];
-  page: number;
-  total: number;
-}
-
-export interface ClinicDto {
-  code: number;
-  codeClinicStr: string;
-  title: string;
-}
 
 /** Escapes LIKE wildcards: Prisma's `contains` passes % and _ through to the pattern. */
 function escapeLike(text: string): string {

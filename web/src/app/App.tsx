@@ -4,7 +4,7 @@ import { endSession } from "../lib/session.ts";
 import { getPortalType } from "../lib/storage.ts";
 import { onSessionExpired, queryClient, TRPCProvider, trpcClient } from "../lib/trpc.ts";
 import { Overlays } from "./overlays/Overlays.tsx";
-import { showToast } from "./overlays/overlay-store.ts";
+import { showToast } from "../lib/overlay-store.ts";
 import { router } from "./routes.tsx";
 
 const navigate = (to: string) => void router.navigate(to);

@@ -1,4 +1,4 @@
-import { resolveClinic, type Clinic } from "../../../server/contract/clinics.ts";
+import { resolveClinic, type Clinic } from "@contract/clinics.ts";
 
 /** The clinic of this page, from its address (SPEC §1). */
 export function currentClinic(): Clinic {

@@ -1,5 +1,5 @@
-import type { ClinicKey } from "../../../../server/contract/clinics.ts";
-import { menuFor } from "../../../../server/contract/menu.ts";
+import type { ClinicKey } from "@contract/clinics.ts";
+import { menuFor } from "@contract/menu.ts";
 
 /** Where a patient lands when they open a page their clinic's menu hides. */
 export const HIDDEN_PAGE_FALLBACK = "/dashboard/scheduling";

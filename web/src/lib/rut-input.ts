@@ -1,4 +1,4 @@
-import { formatRut } from "../../../server/contract/rut.ts";
+import { formatRut } from "@contract/rut.ts";
 
 /** Formats a Rut while it is typed: keeps digits and K, adds the dots and the hyphen before the last character. */
 export function formatRutInput(raw: string): string {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { UserDto } from "../../../server/features/users/user.dto.ts";
+import type { UserDto } from "@contract/users.dto.ts";
 import { clearSession, getPortalType, getStoredUser, saveSession, setStoredUser } from "./storage.ts";
 
 // The stored user as React state: screens that edit the user (account settings, terms) call setSessionUser so the

@@ -1,6 +1,6 @@
 import AES from "crypto-js/aes";
 import Utf8 from "crypto-js/enc-utf8";
-import type { UserDto } from "../../../server/features/users/user.dto.ts";
+import type { UserDto } from "@contract/users.dto.ts";
 
 // SPEC §3 local storage: `user` (JSON) and `token` in localStorage; `portalType` and `roleType` encrypted with a
 // fixed secret embedded in the product, and a session value holding both in sessionStorage. The encryption is

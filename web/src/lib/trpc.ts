@@ -2,8 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { observable } from "@trpc/server/observable";
-import type { AppRouter } from "../../../server/trpc/router.ts";
-import { trackRequest } from "../app/overlays/overlay-store.ts";
+import type { AppRouter } from "@server-router";
+import { trackRequest } from "./overlay-store.ts";
 import { getToken } from "./storage.ts";
 
 /** Shows the blocking spinner for every request, as SPEC §2 asks. */

@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
-import { isProfileComplete } from "../../../../server/contract/validation.ts";
+import { isProfileComplete } from "@contract/validation.ts";
 import { showIncompleteProfileModal } from "../../features/account/incomplete-profile.ts";
-import { hiddenPageRedirect } from "../../features/clinic/hidden-pages.ts";
+import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
 import { currentClinic } from "../../lib/clinic.ts";
 import { endSession } from "../../lib/session.ts";
 import { getPortalType, getStoredUser, getToken } from "../../lib/storage.ts";
 import { trpcClient } from "../../lib/trpc.ts";
-import { showModal } from "../overlays/overlay-store.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 
 // Route guards of SPEC §4, as loaders: they run before a guarded page renders, so nothing protected flashes.
 

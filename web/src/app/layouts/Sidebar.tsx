@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
-import { menuFor } from "../../../../server/contract/menu.ts";
+import { menuFor } from "@contract/menu.ts";
 import { ChevronLeftIcon, HelpIcon, LogoutIcon, MenuIcon, SurveyIcon } from "../../components/ui/icons.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { endSession, usePortalType } from "../../lib/session.ts";

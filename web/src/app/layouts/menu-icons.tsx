@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import type { MenuIcon } from "../../../../server/contract/menu.ts";
+import type { MenuIcon } from "@contract/menu.ts";
 import { AccountIcon, BillsIcon, CalendarIcon, ImagingIcon, LaboratoryIcon, UsersIcon } from "../../components/ui/icons.tsx";
 
 /** The SVG of each menu icon name of server/contract/menu.ts. */

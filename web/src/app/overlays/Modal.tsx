@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { CheckCircleIcon, TrashIcon } from "../../components/ui/icons.tsx";
-import type { ModalButton, ModalOptions } from "./overlay-store.ts";
+import type { ModalButton, ModalOptions } from "../../lib/overlay-store.ts";
 
 const buttonVariant: Record<ModalButton, string> = {
   Volver: "btn--secondary",

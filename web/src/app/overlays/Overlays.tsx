@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { BlockingSpinner } from "./BlockingSpinner.tsx";
 import { Modal } from "./Modal.tsx";
-import { closeModal, useOverlayState, type ModalButton } from "./overlay-store.ts";
+import { closeModal, useOverlayState, type ModalButton } from "../../lib/overlay-store.ts";
 import { Toast } from "./Toast.tsx";
 
 /** Locks page scroll while `locked` (the spinner or the modal is showing). */

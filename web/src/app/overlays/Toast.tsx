@@ -1,5 +1,5 @@
 import { CloseIcon } from "../../components/ui/icons.tsx";
-import { hideToast } from "./overlay-store.ts";
+import { hideToast } from "../../lib/overlay-store.ts";
 
 /** The red error toast; it disappears by itself after 3 seconds (overlay-store). */
 export function Toast({ message }: { message: string }) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { showToast } from "../../app/overlays/overlay-store.ts";
+import { showToast } from "../../lib/overlay-store.ts";
 import { errorCode, errorMessage } from "../../lib/trpc.ts";
 import { Banner } from "./Banner.tsx";
 

@@ -1,17 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { isProfileComplete } from "../../../../server/contract/validation.ts";
-import type { UserDto } from "../../../../server/features/users/user.dto.ts";
-import { showModal } from "../../app/overlays/overlay-store.ts";
+import { isProfileComplete } from "@contract/validation.ts";
+import type { UserDto } from "@contract/users.dto.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { useSessionUser } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { DocumentsTable } from "./DocumentsTable.tsx";
 import { showIncompleteProfileModal } from "./incomplete-profile.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import "./account.css";
+import { useOwnAccount } from "./api/account.api.ts";
 
 /** Where the first-login journey (and the completion of an incomplete profile) ends. */
 export const JOURNEY_END = "/dashboard/scheduling";
@@ -24,10 +23,9 @@ export const JOURNEY_END = "/dashboard/scheduling";
  * scheduling. Otherwise both forms show, the data open and the password collapsed.
  */
 export default function AccountSettingsPage() {
-  const trpc = useTRPC();
   const { user: storedUser, setUser } = useSessionUser();
   // The stored user refreshed from the server on every visit (gcTime 0: no stale copy can overwrite a newer one).
-  const me = useQuery(trpc.account.me.queryOptions(undefined, { gcTime: 0 }));
+  const me = useOwnAccount();
   useEffect(() => {
     if (me.data) setUser(me.data);
   }, [me.data, setUser]);

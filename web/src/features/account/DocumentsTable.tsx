@@ -1,11 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
-import { showToast } from "../../app/overlays/overlay-store.ts";
+import { showToast } from "../../lib/overlay-store.ts";
 import { Card } from "../../components/ui/Card.tsx";
 import { DocumentIcon, ExternalLinkIcon } from "../../components/ui/icons.tsx";
-import { currentClinic } from "../../lib/clinic.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { formatTermsDate } from "./format-terms-date.ts";
+import { useTermsDocumentUrl } from "../../lib/clinic-queries.ts";
 
 // SPEC §8 names no wording for a terms PDF failure; the same sentence as the terms screen's.
 const PDF_FAILED = "No fue posible abrir el documento, por favor vuelva a intentarlo";
@@ -17,8 +15,7 @@ export interface DocumentsTableProps {
 
 /** 'Mi cuenta' documents: the clinic's terms and conditions PDF and when the user accepted them (DD-MM-YYYY HH:mm:ss). */
 export function DocumentsTable({ dateTyc }: DocumentsTableProps) {
-  const trpc = useTRPC();
-  const documentUrl = useQuery(trpc.terms.documentUrl.queryOptions({ clinic: currentClinic().key }, { staleTime: Infinity }));
+  const documentUrl = useTermsDocumentUrl({ staleTime: Infinity });
   const accepted = formatTermsDate(dateTyc);
 
   // A plain new-tab link once the address is known; before that (or if it failed) it fetches it and opens it.

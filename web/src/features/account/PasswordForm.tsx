@@ -1,16 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
-import { messages, passwordPairSchema } from "../../../../server/contract/validation.ts";
-import type { UserDto } from "../../../../server/features/users/user.dto.ts";
-import { showModal } from "../../app/overlays/overlay-store.ts";
+import { messages, passwordPairSchema } from "@contract/validation.ts";
+import type { UserDto } from "@contract/users.dto.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { PasswordField } from "../../components/ui/PasswordField.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
 import { setToken } from "../../lib/storage.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
+import { useChangeOwnPassword } from "./api/account.api.ts";
 
 export const SYSTEM_ERROR = "error de sistema vuelva a intentarlo";
 
@@ -50,19 +49,16 @@ export function PasswordForm(props: PasswordFormProps) {
 }
 
 function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
-  const trpc = useTRPC();
   const form = useForm(passwordFormSchema, emptyForm);
   const failure = useSaveFailure(SYSTEM_ERROR, SHOWN_CODES);
-  const change = useMutation(
-    trpc.account.changePassword.mutationOptions({
-      onSuccess: ({ user, accessToken }) => {
-        setToken(accessToken);
-        onChanged(user);
-        void showModal({ title: "Cambios actualizados", body: "¡Los cambios fueron guardados exitosamente!", buttons: ["Entendido"] });
-      },
-      onError: failure.onError,
-    }),
-  );
+  const change = useChangeOwnPassword({
+    onSuccess: ({ user, accessToken }) => {
+      setToken(accessToken);
+      onChanged(user);
+      void showModal({ title: "Cambios actualizados", body: "¡Los cambios fueron guardados exitosamente!", buttons: ["Entendido"] });
+    },
+    onError: failure.onError,
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,15 +1,14 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent } from "react";
-import { profileSchema } from "../../../../server/contract/validation.ts";
-import { formatRut } from "../../../../server/contract/rut.ts";
-import type { UserDto } from "../../../../server/features/users/user.dto.ts";
-import { showModal } from "../../app/overlays/overlay-store.ts";
+import { profileSchema } from "@contract/validation.ts";
+import { formatRut } from "@contract/rut.ts";
+import type { UserDto } from "@contract/users.dto.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
 import { SYSTEM_ERROR } from "./PasswordForm.tsx";
+import { useUpdateProfile } from "./api/account.api.ts";
 
 export const PROFILE_SAVED = "Se han guardado tus datos satisfactoriamente";
 
@@ -45,22 +44,19 @@ export interface ProfileFormProps {
  * and birth date; each error shows once its field was left; save is disabled while anything is invalid.
  */
 export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
-  const trpc = useTRPC();
   const form = useForm(profileSchema, initialValues(user));
   const failure = useSaveFailure(SYSTEM_ERROR);
-  const save = useMutation(
-    trpc.account.updateProfile.mutationOptions({
-      onSuccess: (saved) => {
-        onSaved(saved);
-        void showModal(
-          nextPath
-            ? { title: PROFILE_SAVED, body: "Ya puede utilizar el portal.", buttons: ["Continuar"], navigateTo: nextPath }
-            : { title: PROFILE_SAVED, body: "", buttons: ["Entendido"] },
-        );
-      },
-      onError: failure.onError,
-    }),
-  );
+  const save = useUpdateProfile({
+    onSuccess: (saved) => {
+      onSaved(saved);
+      void showModal(
+        nextPath
+          ? { title: PROFILE_SAVED, body: "Ya puede utilizar el portal.", buttons: ["Continuar"], navigateTo: nextPath }
+          : { title: PROFILE_SAVED, body: "", buttons: ["Entendido"] },
+      );
+    },
+    onError: failure.onError,
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import type { UserDto } from "../../../../server/features/users/user.dto.ts";
-import { showModal } from "../../app/overlays/overlay-store.ts";
+import type { UserDto } from "@contract/users.dto.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { useSessionUser } from "../../lib/session.ts";

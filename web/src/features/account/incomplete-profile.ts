@@ -1,4 +1,4 @@
-import { showModal } from "../../app/overlays/overlay-store.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 
 /** SPEC §4 incomplete profile (portal type 2): the modal shown when a patient must complete their data first. */
 export function showIncompleteProfileModal(): void {

@@ -1,14 +1,14 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent, type MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { DocumentIcon } from "../../components/ui/icons.tsx";
-import { currentClinic } from "../../lib/clinic.ts";
 import { endSession, updateSessionUser } from "../../lib/session.ts";
-import { queryClient, useTRPC } from "../../lib/trpc.ts";
+import { queryClient } from "../../lib/trpc.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
+import { useTermsDocumentUrl } from "../../lib/clinic-queries.ts";
+import { useAcceptTerms } from "./api/auth.api.ts";
 
 // SPEC §8 leaves the wording of these failures open.
 const PDF_FAILED = "No fue posible abrir el documento, por favor vuelva a intentarlo";
@@ -16,20 +16,17 @@ const ACCEPT_FAILED = "No fue posible registrar su aceptación, por favor vuelva
 
 /** /accept-tyc: first access of a patient (SPEC §2, §4). */
 export default function AcceptTermsPage() {
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const [accepted, setAccepted] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
-  const documentUrl = useQuery(trpc.terms.documentUrl.queryOptions({ clinic: currentClinic().key }));
-  const accept = useMutation(
-    trpc.terms.accept.mutationOptions({
-      onSuccess: (dateTyc) => {
-        updateSessionUser({ dateTyc });
-        void navigate("/dashboard/account-settings");
-      },
-      onError: () => setFailure(ACCEPT_FAILED),
-    }),
-  );
+  const documentUrl = useTermsDocumentUrl();
+  const accept = useAcceptTerms({
+    onSuccess: (dateTyc) => {
+      updateSessionUser({ dateTyc });
+      void navigate("/dashboard/account-settings");
+    },
+    onError: () => setFailure(ACCEPT_FAILED),
+  });
 
   // The link works as a plain new-tab link once the address is known; before that it fetches it and opens it.
   async function openDocument(event: MouseEvent<HTMLAnchorElement>) {

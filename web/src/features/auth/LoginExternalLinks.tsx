@@ -1,15 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon, ImagingIcon, LaboratoryIcon } from "../../components/ui/icons.tsx";
-import { currentClinic } from "../../lib/clinic.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useClinicSettings } from "../../lib/clinic-queries.ts";
 
 /**
  * The result sites that need no portal login (SPEC §1, §2 Patient login): the clinic's own laboratory site (results
  * by order number) and the imaging login page shared by every clinic. Both open in a new tab.
  */
 export default function LoginExternalLinks() {
-  const trpc = useTRPC();
-  const settings = useQuery(trpc.clinics.settings.queryOptions({ clinic: currentClinic().key }, { staleTime: Infinity }));
+  const settings = useClinicSettings();
   if (!settings.data) return null;
   const { labSiteUrl, imagingLoginUrl } = settings.data;
   return (

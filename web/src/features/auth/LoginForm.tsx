@@ -1,9 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { z } from "zod";
-import type { UserDto } from "../../../../server/features/users/user.dto.ts";
-import { portalTypeFor } from "../../../../server/contract/roles.ts";
-import { loginPasswordSchema, rutSchema } from "../../../../server/contract/validation.ts";
+import type { UserDto } from "@contract/users.dto.ts";
+import { portalTypeFor } from "@contract/roles.ts";
+import { loginPasswordSchema, rutSchema } from "@contract/validation.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { PasswordField } from "../../components/ui/PasswordField.tsx";
@@ -11,8 +10,9 @@ import { TextField } from "../../components/ui/TextField.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
 import { startSession } from "../../lib/session.ts";
-import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { errorCode, errorMessage } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
+import { useLogin } from "./api/auth.api.ts";
 
 const loginFormSchema = z.object({ rut: rutSchema, password: loginPasswordSchema });
 const LOGIN_FAILED = "El Rut o Contraseña ingresados son inválidos";
@@ -27,19 +27,16 @@ export interface LoginFormProps {
 
 /** Rut + password form shared by the patient and staff logins; stores the session on success. */
 export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
-  const trpc = useTRPC();
   const form = useForm(loginFormSchema, { rut: "", password: "" });
   // SPEC §8: any login failure shows the same banner; a rate limit adds the server's reason underneath.
   const [failure, setFailure] = useState<{ detail?: string } | null>(null);
-  const login = useMutation(
-    trpc.auth.login.mutationOptions({
-      onSuccess: ({ user, accessToken }) => {
-        startSession(user, accessToken, portalTypeFor(user.roleType));
-        onLoggedIn(user);
-      },
-      onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? { detail: errorMessage(error, "") } : {}),
-    }),
-  );
+  const login = useLogin({
+    onSuccess: ({ user, accessToken }) => {
+      startSession(user, accessToken, portalTypeFor(user.roleType));
+      onLoggedIn(user);
+    },
+    onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? { detail: errorMessage(error, "") } : {}),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,11 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent } from "react";
-import { passwordPairSchema } from "../../../../server/contract/validation.ts";
+import { passwordPairSchema } from "@contract/validation.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
+import { useResetPassword } from "./api/auth.api.ts";
 
 const SAVE_FAILED = "error de sistema vuelta a intentarlo";
 
@@ -17,15 +16,9 @@ export interface NewPasswordStepProps {
 
 /** Step 3 of the recovery: new password twice, with the contract's rules; save stays disabled while invalid. */
 export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
-  const trpc = useTRPC();
   const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
   const failure = useSaveFailure(SAVE_FAILED);
-  const save = useMutation(
-    trpc.auth.resetPassword.mutationOptions({
-      onSuccess: onDone,
-      onError: failure.onError,
-    }),
-  );
+  const save = useResetPassword({ onSuccess: onDone, onError: failure.onError });
 
   function submit(event: FormEvent) {
     event.preventDefault();

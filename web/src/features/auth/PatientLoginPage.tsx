@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { currentClinic } from "../../lib/clinic.ts";
-import LoginExternalLinks from "../clinic/LoginExternalLinks.tsx";
-import { hiddenPageRedirect } from "../clinic/hidden-pages.ts";
+import LoginExternalLinks from "./LoginExternalLinks.tsx";
+import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { LoginForm } from "./LoginForm.tsx";
 

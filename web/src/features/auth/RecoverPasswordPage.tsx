@@ -1,25 +1,23 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
-import { rutSchema } from "../../../../server/contract/validation.ts";
+import { rutSchema } from "@contract/validation.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { CheckCircleIcon } from "../../components/ui/icons.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { currentPortalLink } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { NewPasswordStep } from "./NewPasswordStep.tsx";
+import { useRequestPasswordReset } from "./api/auth.api.ts";
 
 const requestSchema = z.object({ rut: rutSchema });
 
 /** Step 1: ask for the Rut; step 2 follows whatever the answer, so the page never reveals whether an account exists. */
 function RequestStep({ onDone }: { onDone(): void }) {
-  const trpc = useTRPC();
   const form = useForm(requestSchema, { rut: "" });
-  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions({ onSettled: onDone }));
+  const request = useRequestPasswordReset({ onSettled: onDone });
 
   function submit(event: FormEvent) {
     event.preventDefault();

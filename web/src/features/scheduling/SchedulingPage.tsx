@@ -1,19 +1,17 @@
-import { useQuery } from "@tanstack/react-query";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { SchedulingFrame } from "./SchedulingFrame.tsx";
 import { SchedulingTabs } from "./SchedulingTabs.tsx";
 import "./scheduling.css";
+import { useClinicSettings } from "../../lib/clinic-queries.ts";
 
 const LOAD_FAILED = "No fue posible cargar la agenda en línea. Por favor intente más tarde.";
 
 /** /dashboard/scheduling (SPEC §2 Scheduling): the clinic's scheduling page(s); one frame directly, several as tabs. */
 export default function SchedulingPage() {
-  const trpc = useTRPC();
   const clinic = currentClinic();
-  const settings = useQuery(trpc.clinics.settings.queryOptions({ clinic: clinic.key }, { staleTime: Infinity }));
+  const settings = useClinicSettings();
   const frames = settings.data?.frames ?? [];
 
   let content = null;

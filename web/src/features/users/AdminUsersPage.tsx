@@ -1,11 +1,10 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useUsersList } from "./api/users.api.ts";
 import { CREATE_USER_PATH, editUserPath, positiveIntParam, toRoleType } from "./user-forms.ts";
 import { UsersSearch } from "./UsersSearch.tsx";
 import { UsersTable } from "./UsersTable.tsx";
@@ -19,7 +18,6 @@ import "./users.css";
  * (SPEC §8): the previous rows stay.
  */
 export default function AdminUsersPage() {
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = positiveIntParam(params.get("page")) ?? 1;
@@ -27,12 +25,7 @@ export default function AdminUsersPage() {
   const roleParam = params.get("tipo") ?? "";
   const roleType = toRoleType(roleParam);
 
-  const list = useQuery(
-    trpc.users.list.queryOptions(
-      { page, limit: PAGE_SIZE, param: search || undefined, roleType },
-      { placeholderData: keepPreviousData, staleTime: 0 },
-    ),
-  );
+  const list = useUsersList({ page, search, roleType });
 
   function show(next: { page?: number; buscar?: string; tipo?: string }) {
     const merged = {

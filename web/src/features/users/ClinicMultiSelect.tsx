@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { ClinicDto } from "../../../../server/features/users/users-query.service.ts";
+import type { ClinicDto } from "@contract/users.dto.ts";
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { ChevronRightIcon } from "../../components/ui/icons.tsx";
 import { chipModel } from "./user-forms.ts";

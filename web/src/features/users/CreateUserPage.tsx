@@ -1,8 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Role, type RoleType } from "../../../../server/contract/roles.ts";
-import { showModal, showToast } from "../../app/overlays/overlay-store.ts";
+import { Role, type RoleType } from "@contract/roles.ts";
+import { showModal, showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
@@ -10,7 +9,8 @@ import { TextField } from "../../components/ui/TextField.tsx";
 import { currentPortalLink } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
 import { usePortalType } from "../../lib/session.ts";
-import { errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { errorMessage } from "../../lib/trpc.ts";
+import { useCreateUser } from "./api/users.api.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { RoleSelect } from "./RoleSelect.tsx";
 import { ADMIN_USERS_PATH, createUserFormSchema, userScreenMessages } from "./user-forms.ts";
@@ -24,25 +24,22 @@ import "./users.css";
  * already has an account).
  */
 export default function CreateUserPage() {
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const viewerIsAdmin = usePortalType() === String(Role.admin);
   const form = useForm(createUserFormSchema, { rut: "", email: "" });
   const [roleType, setRoleType] = useState<RoleType>(Role.patient);
 
-  const create = useMutation(
-    trpc.users.create.mutationOptions({
-      onSuccess: ({ user }) => {
-        void showModal({
-          title: userScreenMessages.created,
-          body: `Se envió una contraseña temporal al correo ${user.email}. Deberá cambiarla en su primer ingreso.`,
-          buttons: ["Entendido"],
-          navigateTo: ADMIN_USERS_PATH,
-        });
-      },
-      onError: (error) => showToast(errorMessage(error, userScreenMessages.updateFailed)),
-    }),
-  );
+  const create = useCreateUser({
+    onSuccess: ({ user }) => {
+      void showModal({
+        title: userScreenMessages.created,
+        body: `Se envió una contraseña temporal al correo ${user.email}. Deberá cambiarla en su primer ingreso.`,
+        buttons: ["Entendido"],
+        navigateTo: ADMIN_USERS_PATH,
+      });
+    },
+    onError: (error) => showToast(errorMessage(error, userScreenMessages.updateFailed)),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

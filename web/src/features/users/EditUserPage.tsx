@@ -1,13 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { Role } from "../../../../server/contract/roles.ts";
-import { showToast } from "../../app/overlays/overlay-store.ts";
+import { Role } from "@contract/roles.ts";
+import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { usePortalType } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useUserDetail } from "./api/users.api.ts";
 import { EditUserForm } from "./EditUserForm.tsx";
 import { StaffPasswordForm } from "./StaffPasswordForm.tsx";
 import { ADMIN_USERS_PATH, positiveIntParam, userScreenMessages } from "./user-forms.ts";
@@ -20,12 +19,11 @@ import "./users.css";
  * intente más tarde'.
  */
 export default function EditUserPage() {
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const userId = positiveIntParam(params.get("userId"));
   const viewerIsAdmin = usePortalType() === String(Role.admin);
-  const detail = useQuery(trpc.users.get.queryOptions({ id: userId ?? 0 }, { enabled: userId !== undefined, gcTime: 0 }));
+  const detail = useUserDetail(userId);
   const failed = userId === undefined || detail.isError;
 
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { Role, type RoleType } from "../../../../server/contract/roles.ts";
-import { formatRut } from "../../../../server/contract/rut.ts";
-import type { ClinicDto } from "../../../../server/features/users/users-query.service.ts";
+import { Role, type RoleType } from "@contract/roles.ts";
+import { formatRut } from "@contract/rut.ts";
+import type { ClinicDto } from "@contract/users.dto.ts";
 import { Card } from "../../components/ui/Card.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import type { useForm } from "../../lib/use-form.ts";

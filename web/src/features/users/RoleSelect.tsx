@@ -1,4 +1,4 @@
-import { roleLabels, type RoleType } from "../../../../server/contract/roles.ts";
+import { roleLabels, type RoleType } from "@contract/roles.ts";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { roleTypes, toRoleType } from "./user-forms.ts";
 

@@ -1,11 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { passwordPairSchema } from "../../../../server/contract/validation.ts";
-import { showModal } from "../../app/overlays/overlay-store.ts";
+import { passwordPairSchema } from "@contract/validation.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useResetUserPassword } from "./api/users.api.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
 import { userScreenMessages } from "./user-forms.ts";
@@ -28,18 +27,15 @@ export function StaffPasswordForm({ rut }: StaffPasswordFormProps) {
 const PASSWORD_CHANGE_FAILED = "error de sistema vuelva a intentarlo";
 
 function StaffPasswordFields({ rut, onDone }: StaffPasswordFormProps & { onDone(): void }) {
-  const trpc = useTRPC();
   const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
   const failure = useSaveFailure(PASSWORD_CHANGE_FAILED);
-  const reset = useMutation(
-    trpc.users.resetPassword.mutationOptions({
-      onSuccess: () => {
-        onDone();
-        void showModal({ title: userScreenMessages.saved, body: userScreenMessages.savedBody, buttons: ["Entendido"] });
-      },
-      onError: failure.onError,
-    }),
-  );
+  const reset = useResetUserPassword({
+    onSuccess: () => {
+      onDone();
+      void showModal({ title: userScreenMessages.saved, body: userScreenMessages.savedBody, buttons: ["Entendido"] });
+    },
+    onError: failure.onError,
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { roleLabels } from "../../../../server/contract/roles.ts";
+import { roleLabels } from "@contract/roles.ts";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { roleTypes } from "./user-forms.ts";
 

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
-import { roleLabels, type RoleType } from "../../../../server/contract/roles.ts";
-import { formatRut } from "../../../../server/contract/rut.ts";
-import type { UserDto } from "../../../../server/features/users/user.dto.ts";
+import { roleLabels, type RoleType } from "@contract/roles.ts";
+import { formatRut } from "@contract/rut.ts";
+import type { UserDto } from "@contract/users.dto.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { userScreenMessages } from "./user-forms.ts";
 

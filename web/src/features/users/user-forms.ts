@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Role, type RoleType } from "../../../../server/contract/roles.ts";
+import { Role, type RoleType } from "@contract/roles.ts";
 import {
   adminEditEmailSchema,
   birthDateSchema,
@@ -9,8 +9,8 @@ import {
   personNameSchema,
   phoneSchema,
   rutSchema,
-} from "../../../../server/contract/validation.ts";
-import type { UserDetailDto } from "../../../../server/features/users/user.dto.ts";
+} from "@contract/validation.ts";
+import type { UserDetailDto } from "@contract/users.dto.ts";
 
 // Form rules and the save plan of the staff user screens. Every rule comes from server/contract/validation.ts.
 

@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { PAGE_SIZE } from "../../../components/ui/paginator-pages.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
+
+// The users feature's calls to the server (tRPC users.*): pages and forms use these hooks, never the client directly.
+
+/** One page of the staff user list; a failed page keeps the previous rows (SPEC §8). */
+export function useUsersList(query: { page: number; search: string; roleType: number | undefined }) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.users.list.queryOptions(
+      { page: query.page, limit: PAGE_SIZE, param: query.search || undefined, roleType: query.roleType },
+      { placeholderData: keepPreviousData, staleTime: 0 },
+    ),
+  );
+}
+
+/** One user with privileges and patient clinics, read fresh each time the edit screen opens. */
+export function useUserDetail(userId: number | undefined) {
+  const trpc = useTRPC();
+  return useQuery(trpc.users.get.queryOptions({ id: userId ?? 0 }, { enabled: userId !== undefined, gcTime: 0 }));
+}
+
+/** The clinic catalogue for the privileges multi-select (admin viewers only). */
+export function useClinicCatalogue(enabled: boolean) {
+  const trpc = useTRPC();
+  return useQuery(trpc.users.clinics.queryOptions(undefined, { enabled, staleTime: Infinity }));
+}
+
+type CreateUserOptions = Parameters<ReturnType<typeof useTRPC>["users"]["create"]["mutationOptions"]>[0];
+type ResetPasswordOptions = Parameters<ReturnType<typeof useTRPC>["users"]["resetPassword"]["mutationOptions"]>[0];
+
+/** Creates an account; the server e-mails the temporary password. */
+export function useCreateUser(options: CreateUserOptions) {
+  const trpc = useTRPC();
+  return useMutation(trpc.users.create.mutationOptions(options));
+}
+
+/** Staff set a new password for the user with that RUT. */
+export function useResetUserPassword(options: ResetPasswordOptions) {
+  const trpc = useTRPC();
+  return useMutation(trpc.users.resetPassword.mutationOptions(options));
+}

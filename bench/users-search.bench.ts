@@ -2,7 +2,7 @@ import { loadConfig } from "../server/config.ts";
 import { rutCheckDigit, formatRut } from "../server/contract/rut.ts";
 import { seedClinics } from "../server/db/seed.ts";
 import type { AppDeps } from "../server/deps.ts";
-import { userSearchText } from "../server/contract/users.dto.ts";
+import { newUserRow } from "../server/db/users.repository.ts";
 import type { UsersPage } from "../server/contract/users.dto.ts";
 import { listUsers } from "../server/features/users/users-query.service.ts";
 import type { SessionUser } from "../server/http/authenticate.ts";
@@ -117,17 +117,10 @@ async function insertUsers(db: Database): Promise<GeneratedUser[]> {
       const email = `${firstName}.${lastName}${i}@${domains[i % domains.length]}`.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
       const roleType = i % 100 === 0 ? 0 : i % 25 === 0 ? 1 : 2;
       if (i % 997 === 0) sample.push({ rut, email, lastName });
-      return {
-        rut,
-        email,
-        firstName,
-        lastName,
-        secondLastName,
-        roleType,
+      return newUserRow(
+        { rut, email, firstName, lastName, secondLastName, roleType, state: { hasChangedPassword: true, dateTyc: null } },
         passwordHash,
-        hasChangedPassword: true,
-        searchText: userSearchText({ rut, email, firstName, secondName: null, lastName, secondLastName }),
-      };
+      );
     });
     await db.prisma.user.createMany({ data });
   }

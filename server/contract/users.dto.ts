@@ -20,21 +20,6 @@ export interface UserDto {
   dateTyc: string | null;
 }
 
-export const userDtoSelect = {
-  id: true,
-  rut: true,
-  firstName: true,
-  secondName: true,
-  lastName: true,
-  secondLastName: true,
-  email: true,
-  phoneNumber: true,
-  birthDate: true,
-  roleType: true,
-  hasChangedPassword: true,
-  dateTyc: true,
-} as const;
-
 export interface UserDtoSource {
   id: number;
   rut: string;
@@ -66,25 +51,6 @@ export function toUserDto(user: UserDtoSource): UserDto {
     hasChangedPassword: user.hasChangedPassword,
     dateTyc: user.dateTyc ? user.dateTyc.toISOString() : null,
   };
-}
-
-/** Lower-case text without accents or tildes ("Muñoz Pérez" → "munoz perez"), for accent-insensitive search. */
-export function foldAccents(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
-/**
- * Lower-cased text the staff search matches against (RUT with and without dots, e-mail, names). Names with accents
- * are added a second time without them, so "gonzalez" finds "González" (the search folds its term the same way).
- */
-export function userSearchText(
-  user: Pick<UserDtoSource, "rut" | "email" | "firstName" | "secondName" | "lastName" | "secondLastName">,
-): string {
-  const names = [user.firstName, user.secondName, user.lastName, user.secondLastName].filter(Boolean).join(" ").toLowerCase();
-  const folded = foldAccents(names);
-  return [user.rut.toLowerCase(), formatRut(user.rut).toLowerCase(), user.email.toLowerCase(), names, folded === names ? "" : folded]
-    .filter(Boolean)
-    .join(" ");
 }
 
 /** A clinic privilege as the API shows it (SPEC §3 Privilege: id_clinic is the clinic's numeric code). */

@@ -2,8 +2,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import { clinics } from "../contract/clinics.ts";
 import { Role } from "../contract/roles.ts";
 import { normalizeRut, rutCheckDigit } from "../contract/rut.ts";
-import { hashPassword } from "../lib/passwords.ts";
-import { userSearchText } from "../contract/users.dto.ts";
+import { createUser } from "./users.repository.ts";
 
 interface DemoAccount {
   rut: string;
@@ -168,29 +167,24 @@ export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpt
   for (const account of [...demoAccounts, ...extraPatients()]) {
     const rut = normalizeRut(account.rut);
     if (await prisma.user.findUnique({ where: { rut }, select: { id: true } })) continue;
-    const profile = {
-      rut,
-      email: account.email,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      secondLastName: account.secondLastName,
-    };
-    await prisma.user.create({
-      data: {
-        ...profile,
+    await createUser(
+      prisma,
+      {
+        rut,
+        email: account.email,
+        roleType: account.roleType,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        secondLastName: account.secondLastName,
         phoneNumber: account.phoneNumber,
         birthDate: account.birthDate ? new Date(`${account.birthDate}T00:00:00Z`) : null,
-        roleType: account.roleType,
-        passwordHash: await hashPassword(account.password),
-        hasChangedPassword: account.hasChangedPassword,
-        dateTyc: account.termsAccepted ? new Date("2026-01-05T12:00:00Z") : null,
-        searchText: userSearchText({ ...profile, secondName: null }),
-        privileges: account.clinics
-          ? { create: account.clinics.map((codeClinicStr) => ({ codeClinicStr, idPermission: account.roleType })) }
-          : undefined,
-        patientClinics: account.patientClinics ? { create: account.patientClinics.map((codeClinicStr) => ({ codeClinicStr })) } : undefined,
+        password: account.password,
+        state: { hasChangedPassword: account.hasChangedPassword, dateTyc: account.termsAccepted ? new Date("2026-01-05T12:00:00Z") : null },
+        privileges: account.clinics,
+        patientClinics: account.patientClinics,
       },
-    });
+      { id: true },
+    );
     created++;
   }
   return { created };

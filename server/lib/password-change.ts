@@ -1,7 +1,8 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { messages, passwordPairSchema } from "../contract/validation.ts";
 import { AppError } from "./errors.ts";
-import { hashPassword, isCommonPassword } from "./passwords.ts";
+import { setUserPassword } from "../db/users.repository.ts";
+import { isCommonPassword } from "./passwords.ts";
 import { parseInput } from "../http/validate.ts";
 
 /** Checks a new password pair against SPEC §5 and the common-password list; returns the password. */
@@ -22,8 +23,5 @@ export async function storeNewPassword(
   options: { hasChangedPassword: boolean },
 ) {
   await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
-  return tx.user.update({
-    where: { id: userId },
-    data: { passwordHash: await hashPassword(password), tokenVersion: { increment: 1 }, hasChangedPassword: options.hasChangedPassword },
-  });
+  return setUserPassword(tx, userId, password, options);
 }

@@ -1,7 +1,6 @@
 import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
 import type { PrismaClient } from "../../server/generated/prisma/client.ts";
-import { userSearchText } from "../../server/contract/users.dto.ts";
-import { hashPassword } from "../../server/lib/passwords.ts";
+import { createUser } from "../../server/db/users.repository.ts";
 
 /** A valid RUT (display form, with dots) for a numeric body. */
 export function rutOf(body: number): string {
@@ -25,27 +24,22 @@ export interface FixtureUser {
 /** Inserts a user straight into the database (terms accepted, password changed) and returns its id. */
 export async function insertUser(prisma: PrismaClient, user: FixtureUser): Promise<number> {
   const rut = user.rut.replace(/\./g, "").toUpperCase();
-  const names = {
-    firstName: user.firstName ?? null,
-    secondName: null,
-    lastName: user.lastName ?? null,
-    secondLastName: user.secondLastName ?? null,
-  };
-  const row = await prisma.user.create({
-    data: {
+  const row = await createUser(
+    prisma,
+    {
       rut,
       email: user.email,
       roleType: user.roleType,
-      ...names,
-      passwordHash: user.password ? await hashPassword(user.password) : "sin-contraseña",
-      hasChangedPassword: true,
-      dateTyc: new Date("2026-01-05T12:00:00Z"),
-      searchText: userSearchText({ rut, email: user.email, ...names }),
-      privileges: user.clinics ? { create: user.clinics.map((codeClinicStr) => ({ codeClinicStr, idPermission: 1 })) } : undefined,
-      patientClinics: user.patientClinics ? { create: user.patientClinics.map((codeClinicStr) => ({ codeClinicStr })) } : undefined,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      secondLastName: user.secondLastName ?? null,
+      ...(user.password ? { password: user.password } : { passwordHash: "sin-contraseña" }),
+      state: { hasChangedPassword: true, dateTyc: new Date("2026-01-05T12:00:00Z") },
+      privileges: user.clinics,
+      patientClinics: user.patientClinics,
     },
-    select: { id: true },
-  });
+    { id: true },
+  );
   return row.id;
 }
 

@@ -12,7 +12,8 @@ import { verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
 import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
 import { acceptablePassword, storeNewPassword } from "../../lib/password-change.ts";
-import { toUserDto, userDtoSelect, userSearchText, type UserDto } from "../../contract/users.dto.ts";
+import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
+import { updateUser, userDtoSelect } from "../../db/users.repository.ts";
 
 // The signed-in user's own account ('Mi cuenta', SPEC §2): read it, edit the personal data, change the password.
 // Every function acts on the caller's own row only; nothing here takes a user id from the client.
@@ -109,11 +110,7 @@ export async function updateOwnProfile(
     phoneNumber: profile.phoneNumber,
     birthDate: new Date(`${profile.birthDate}T00:00:00Z`),
   };
-  const updated = await deps.prisma.user.update({
-    where: { id: user.id },
-    data: { ...next, searchText: userSearchText({ rut: current.rut, ...next }) },
-    select: userDtoSelect,
-  });
+  const updated = await updateUser(deps.prisma, current, next, userDtoSelect);
 
   const before = toUserDto(current);
   const after = toUserDto(updated);

@@ -8,7 +8,8 @@ import { decoyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
 import { parseInput } from "../../http/validate.ts";
 import { authenticate } from "../../http/authenticate.ts";
-import { toUserDto, userDtoSelect, type UserDto } from "../../contract/users.dto.ts";
+import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
+import { userDtoSelect } from "../../db/users.repository.ts";
 import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
 
 export type LoginPortal = "patient" | "staff";

@@ -3,6 +3,7 @@ import { clinicByKey, DEFAULT_CLINIC_KEY, type Clinic } from "../../contract/cli
 import { recordAudit } from "../../lib/audit.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { renderTermsPdf } from "./terms-pdf.ts";
+import { setTermsAccepted } from "../../db/users.repository.ts";
 
 export const TERMS_FILE_NAME = "terminos-condiciones.pdf";
 
@@ -31,7 +32,7 @@ export function termsPdf(clinicKey: string | undefined, version: string): Promis
 export async function acceptTerms(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<Date> {
   const acceptedAt = new Date();
   await deps.prisma.$transaction([
-    deps.prisma.user.update({ where: { id: user.id }, data: { dateTyc: acceptedAt } }),
+    setTermsAccepted(deps.prisma, user.id, acceptedAt),
     deps.prisma.termsAcceptance.create({ data: { userId: user.id, version: deps.config.TERMS_VERSION, acceptedAt, ip: meta.ip } }),
   ]);
   await recordAudit(deps.prisma, {

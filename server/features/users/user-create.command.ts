@@ -9,8 +9,8 @@ import { applyMigrations } from "../../db/migrate.ts";
 import { seedClinics } from "../../db/seed.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { hashPassword, isCommonPassword } from "../../lib/passwords.ts";
-import { userSearchText } from "../../contract/users.dto.ts";
+import { isCommonPassword } from "../../lib/passwords.ts";
+import { createUser, resetAccount } from "../../db/users.repository.ts";
 
 // npm run user:create -- --rut <rut> --email <email> --role <0|1|2> --password <pw>
 // The operator's way to create the first admin (or to regain access): creates the account, or resets an existing one
@@ -35,20 +35,12 @@ export interface CommandResult {
 /** Creates the account, or resets the one with that RUT (e-mail, role, password; privileges go unless it stays an executive). */
 export async function createOrResetAccount(prisma: PrismaClient, args: UserCreateArgs): Promise<{ id: number; created: boolean }> {
   const rut = normalizeRut(args.rut);
-  const data = {
-    email: args.email,
-    roleType: args.role,
-    passwordHash: await hashPassword(args.password),
-    hasChangedPassword: false,
-    dateTyc: null,
-    searchText: userSearchText({ rut, email: args.email, firstName: null, secondName: null, lastName: null, secondLastName: null }),
-  };
   const existing = await prisma.user.findUnique({
     where: { rut },
     select: { id: true, firstName: true, secondName: true, lastName: true, secondLastName: true },
   });
   if (!existing) {
-    const user = await prisma.user.create({ data: { rut, ...data }, select: { id: true } });
+    const user = await createUser(prisma, { rut, email: args.email, roleType: args.role, password: args.password }, { id: true });
     await recordAudit(prisma, {
       action: "user.create.cli",
       resource: "user",
@@ -59,11 +51,7 @@ export async function createOrResetAccount(prisma: PrismaClient, args: UserCreat
   }
   await prisma.$transaction(async (tx) => {
     if (args.role !== Role.executive) await tx.privilege.deleteMany({ where: { userId: existing.id } });
-    await tx.user.update({
-      where: { id: existing.id },
-      // Keep the names in the search text; bump tokenVersion so every earlier session ends.
-      data: { ...data, searchText: userSearchText({ rut, email: args.email, ...existing }), tokenVersion: { increment: 1 } },
-    });
+    await resetAccount(tx, { rut, email: args.email, ...existing }, { email: args.email, roleType: args.role, password: args.password });
   });
   await recordAudit(prisma, {
     action: "user.reset.cli",

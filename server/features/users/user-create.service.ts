@@ -9,9 +9,9 @@ import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { mailUnavailableMessage } from "../../providers/mail/smtp-mail.client.ts";
-import { hashPassword } from "../../lib/passwords.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
-import { userSearchText, type UserDetailDto } from "../../contract/users.dto.ts";
+import type { UserDetailDto } from "../../contract/users.dto.ts";
+import { createUser, deleteUser } from "../../db/users.repository.ts";
 import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
 import { auditSnapshot, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZCreateUserInput } from "./users.schemas.ts";
@@ -105,19 +105,11 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
   const password = temporaryPassword();
   let created;
   try {
-    created = await deps.prisma.user.create({
-      data: {
-        rut,
-        email,
-        roleType,
-        passwordHash: await hashPassword(password),
-        hasChangedPassword: false,
-        dateTyc: null,
-        searchText: userSearchText({ rut, email, firstName: null, secondName: null, lastName: null, secondLastName: null }),
-        patientClinics: roleType === Role.patient ? { create: { codeClinicStr: clinic.key } } : undefined,
-      },
-      select: targetUserSelect,
-    });
+    created = await createUser(
+      deps.prisma,
+      { rut, email, roleType, password, patientClinics: roleType === Role.patient ? [clinic.key] : undefined },
+      targetUserSelect,
+    );
   } catch (error) {
     if (isUniqueViolation(error)) await conflict(); // a concurrent creation of the same RUT won the race
     throw error;
@@ -126,7 +118,7 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
   try {
     await deps.providers.mail.send(welcomeMail(deps, clinic, created, password));
   } catch (error) {
-    await deps.prisma.user.delete({ where: { id: created.id } });
+    await deleteUser(deps.prisma, created.id);
     await auditStaff(deps, user, meta, { action, after: attempt, outcome: "failed" });
     throw error instanceof AppError ? error : new AppError("PROVIDER_UNAVAILABLE", mailUnavailableMessage, { cause: error });
   }

@@ -5,7 +5,8 @@ import { parseInput } from "../../http/validate.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import { acceptablePassword, storeNewPassword } from "../../lib/password-change.ts";
 import { clearRutFailures } from "../../lib/login-throttle.ts";
-import { userSearchText, type UserDetailDto } from "../../contract/users.dto.ts";
+import type { UserDetailDto } from "../../contract/users.dto.ts";
+import { updateUser as writeUser } from "../../db/users.repository.ts";
 import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
 import { auditSnapshot, findVisibleUser, requireEditable, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
@@ -32,28 +33,19 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
   if (roleChanges && target.id === user.id) await deny(deps, user, meta, { action, target, after: { roleType } }, userMessages.ownRole);
 
   const before = toUserDetailDto(target);
-  const keep = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
-  const next = {
-    rut: target.rut,
-    email: keep(personal.email, target.email),
-    firstName: keep(personal.firstName, target.firstName),
-    secondName: keep(personal.secondName, target.secondName),
-    lastName: keep(personal.lastName, target.lastName),
-    secondLastName: keep(personal.secondLastName, target.secondLastName),
-  };
   const newRole = roleType ?? target.roleType;
   const updated = await deps.prisma.$transaction(async (tx) => {
     if (newRole !== Role.executive) await tx.privilege.deleteMany({ where: { userId: target.id } });
-    return tx.user.update({
-      where: { id: target.id },
-      data: {
+    return writeUser(
+      tx,
+      target,
+      {
         ...personal,
         ...(birthDate === undefined ? {} : { birthDate: birthDate === null ? null : new Date(`${birthDate}T00:00:00Z`) }),
         roleType: newRole,
-        searchText: userSearchText(next),
       },
-      select: targetUserSelect,
-    });
+      targetUserSelect,
+    );
   });
   const after = toUserDetailDto(updated);
   await auditStaff(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });

@@ -2,27 +2,11 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { foldAccents, toUserDto, userDtoSelect, type ClinicDto, type UserDetailDto, type UsersPage } from "../../contract/users.dto.ts";
+import { toUserDto, type ClinicDto, type UserDetailDto, type UsersPage } from "../../contract/users.dto.ts";
+import { userDtoSelect, userSearchWhere } from "../../db/users.repository.ts";
 import { requireStaffActor, visibleUsersWhere } from "../../lib/access.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { ZListUsersInput, ZUserId } from "./users.schemas.ts";
-
-/** Escapes LIKE wildcards: Prisma's `contains` passes % and _ through to the pattern. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * The search condition: the term, lower-cased, inside User.searchText (trigram index). A term with accents also
- * matches its accent-free form, which userSearchText stores beside the names.
- */
-export function searchWhere(param: string | undefined): Prisma.UserWhereInput {
-  const term = (param ?? "").trim().toLowerCase();
-  if (!term) return {};
-  const folded = foldAccents(term);
-  if (folded === term) return { searchText: { contains: escapeLike(term) } };
-  return { OR: [{ searchText: { contains: escapeLike(term) } }, { searchText: { contains: escapeLike(folded) } }] };
-}
 
 /**
  * GET /admin/filter/users: the users the caller may see, newest first, filtered by role type and by a search term
@@ -32,7 +16,9 @@ export function searchWhere(param: string | undefined): Prisma.UserWhereInput {
 export async function listUsers(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<UsersPage> {
   const actor = await requireStaffActor(deps, user, meta, "user.list");
   const { param, roleType, page, limit } = parseInput(ZListUsersInput, input);
-  const where: Prisma.UserWhereInput = { AND: [visibleUsersWhere(actor), roleType === undefined ? {} : { roleType }, searchWhere(param)] };
+  const where: Prisma.UserWhereInput = {
+    AND: [visibleUsersWhere(actor), roleType === undefined ? {} : { roleType }, userSearchWhere(param)],
+  };
   const [total, rows] = await Promise.all([
     deps.prisma.user.count({ where }),
     deps.prisma.user.findMany({ where, select: userDtoSelect, orderBy: { id: "desc" }, skip: (page - 1) * limit, take: limit }),

@@ -4,7 +4,8 @@ import { Role } from "../../contract/roles.ts";
 import { inClinicScope, deny, auditStaff, type StaffActor } from "../../lib/access.ts";
 import type { UsersAuditAction } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { toPrivilegeDto, toUserDto, userDtoSelect, type UserDetailDto } from "../../contract/users.dto.ts";
+import { toPrivilegeDto, toUserDto, type UserDetailDto } from "../../contract/users.dto.ts";
+import { userDtoSelect } from "../../db/users.repository.ts";
 import { userMessages } from "./users.schemas.ts";
 
 // Which users a staff actor may see and change (PERMISSIONS.md); the role and clinic rules are in server/lib/access.ts.

@@ -1,0 +1,218 @@
+import { formatRut } from "../contract/rut.ts";
+import type { UserDtoSource } from "../contract/users.dto.ts";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { hashPassword } from "../lib/passwords.ts";
+
+// The one writer of the User table. It owns what every write must keep true: the search text (recomputed from the
+// stored RUT, e-mail and names on every write that touches them) and the state a new account starts in. Services,
+// the operator CLI, the seed, test fixtures and the benchmark all write users through these functions.
+
+type UserWriter = Pick<PrismaClient, "user"> | Prisma.TransactionClient;
+
+/** The fields the API shows of a user (the DTO's source), for `select`. */
+export const userDtoSelect = {
+  id: true,
+  rut: true,
+  firstName: true,
+  secondName: true,
+  lastName: true,
+  secondLastName: true,
+  email: true,
+  phoneNumber: true,
+  birthDate: true,
+  roleType: true,
+  hasChangedPassword: true,
+  dateTyc: true,
+} as const satisfies Prisma.UserSelect;
+
+/** What the search text is made of. */
+export type SearchFields = Pick<UserDtoSource, "rut" | "email" | "firstName" | "secondName" | "lastName" | "secondLastName">;
+
+/** Lower-case text without accents or tildes ("Muñoz Pérez" → "munoz perez"), for accent-insensitive search. */
+export function foldAccents(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * Lower-cased text the staff search matches against (RUT with and without dots, e-mail, names). Names with accents
+ * are added a second time without them, so "gonzalez" finds "González" (the search folds its term the same way).
+ */
+export function userSearchText(user: SearchFields): string {
+  const names = [user.firstName, user.secondName, user.lastName, user.secondLastName].filter(Boolean).join(" ").toLowerCase();
+  const folded = foldAccents(names);
+  return [user.rut.toLowerCase(), formatRut(user.rut).toLowerCase(), user.email.toLowerCase(), names, folded === names ? "" : folded]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** Escapes LIKE wildcards: Prisma's `contains` passes % and _ through to the pattern. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The search condition: the term, lower-cased, inside User.searchText (trigram index). A term with accents also
+ * matches its accent-free form, which userSearchText stores beside the names.
+ */
+export function userSearchWhere(param: string | undefined): Prisma.UserWhereInput {
+  const term = (param ?? "").trim().toLowerCase();
+  if (!term) return {};
+  const folded = foldAccents(term);
+  if (folded === term) return { searchText: { contains: escapeLike(term) } };
+  return { OR: [{ searchText: { contains: escapeLike(term) } }, { searchText: { contains: escapeLike(folded) } }] };
+}
+
+/**
+ * The state every new (or operator-reset) account starts in: terms not accepted and a password to change at the
+ * first login (the password was chosen by someone else: staff, the operator, or the random temporary one).
+ */
+export const newAccountState = { hasChangedPassword: false, dateTyc: null } as const;
+
+export interface NewUser {
+  /** Normalized RUT (no dots, upper-case K). */
+  rut: string;
+  email: string;
+  roleType: number;
+  firstName?: string | null;
+  secondName?: string | null;
+  lastName?: string | null;
+  secondLastName?: string | null;
+  phoneNumber?: string | null;
+  birthDate?: Date | null;
+  /** Defaults to newAccountState; demo data and fixtures may start further along. */
+  state?: { hasChangedPassword: boolean; dateTyc: Date | null };
+}
+
+/** The row of a new user with a password hash already computed (createMany in bulk loads). */
+export function newUserRow(user: NewUser, passwordHash: string): Prisma.UserCreateManyInput {
+  const names = {
+    firstName: user.firstName ?? null,
+    secondName: user.secondName ?? null,
+    lastName: user.lastName ?? null,
+    secondLastName: user.secondLastName ?? null,
+  };
+  return {
+    rut: user.rut,
+    email: user.email,
+    roleType: user.roleType,
+    ...names,
+    phoneNumber: user.phoneNumber ?? null,
+    birthDate: user.birthDate ?? null,
+    passwordHash,
+    ...(user.state ?? newAccountState),
+    searchText: userSearchText({ rut: user.rut, email: user.email, ...names }),
+  };
+}
+
+export interface CreateUserInput extends NewUser {
+  /** Hashed here (argon2id); a fixture without a password passes `passwordHash` instead. */
+  password?: string;
+  passwordHash?: string;
+  /** Executive privileges (clinic keys); stored with id_permission 1. */
+  privileges?: string[];
+  /** Clinics a patient is registered with. */
+  patientClinics?: string[];
+}
+
+/** Creates a user (with its privileges and patient clinics) and returns the selected fields. */
+export async function createUser<S extends Prisma.UserSelect>(
+  db: UserWriter,
+  input: CreateUserInput,
+  select: S,
+): Promise<Prisma.UserGetPayload<{ select: S }>> {
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : input.passwordHash;
+  if (passwordHash === undefined) throw new Error("createUser: falta la contraseña");
+  const created = await db.user.create({
+    data: {
+      ...newUserRow(input, passwordHash),
+      privileges: input.privileges?.length
+        ? { create: input.privileges.map((codeClinicStr) => ({ codeClinicStr, idPermission: 1 })) }
+        : undefined,
+      patientClinics: input.patientClinics?.length
+        ? { create: input.patientClinics.map((codeClinicStr) => ({ codeClinicStr })) }
+        : undefined,
+    },
+    select,
+  });
+  return created as Prisma.UserGetPayload<{ select: S }>;
+}
+
+/** Personal data and role a write may change; the search text follows from them. */
+export interface UserChanges {
+  email?: string;
+  firstName?: string | null;
+  secondName?: string | null;
+  lastName?: string | null;
+  secondLastName?: string | null;
+  phoneNumber?: string | null;
+  birthDate?: Date | null;
+  roleType?: number;
+}
+
+/**
+ * Saves personal data (and role) of a stored user, recomputing the search text from `current` (the stored values)
+ * overlaid with the changes. An undefined field is left as it is.
+ */
+export async function updateUser<S extends Prisma.UserSelect>(
+  db: UserWriter,
+  current: SearchFields & { id: number },
+  changes: UserChanges,
+  select: S,
+): Promise<Prisma.UserGetPayload<{ select: S }>> {
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as UserChanges;
+  const next: SearchFields = { ...pickSearchFields(current), ...pickSearchFields({ ...current, ...defined }) };
+  const updated = await db.user.update({
+    where: { id: current.id },
+    data: { ...defined, searchText: userSearchText(next) },
+    select,
+  });
+  return updated as Prisma.UserGetPayload<{ select: S }>;
+}
+
+function pickSearchFields(user: SearchFields): SearchFields {
+  const { rut, email, firstName, secondName, lastName, secondLastName } = user;
+  return { rut, email, firstName, secondName, lastName, secondLastName };
+}
+
+/**
+ * The operator's reset of an existing account (npm run user:create on a known RUT): new e-mail, role and password,
+ * back to the new-account state, and every earlier session ended (tokenVersion goes up). The names are kept.
+ */
+export async function resetAccount(
+  db: UserWriter,
+  current: SearchFields & { id: number },
+  account: { email: string; roleType: number; password: string },
+): Promise<void> {
+  await db.user.update({
+    where: { id: current.id },
+    data: {
+      email: account.email,
+      roleType: account.roleType,
+      passwordHash: await hashPassword(account.password),
+      ...newAccountState,
+      searchText: userSearchText({ ...pickSearchFields(current), email: account.email }),
+      tokenVersion: { increment: 1 },
+    },
+  });
+}
+
+/**
+ * Stores a new password hash and bumps tokenVersion, so every access token issued before stops working.
+ * `hasChangedPassword` says whether the user chose it (true) or staff set it (false: to change at the next login).
+ */
+export async function setUserPassword(db: UserWriter, userId: number, password: string, options: { hasChangedPassword: boolean }) {
+  return db.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(password), tokenVersion: { increment: 1 }, hasChangedPassword: options.hasChangedPassword },
+  });
+}
+
+/** Records the date the user accepted the terms (the accepted version is kept in TermsAcceptance). */
+export function setTermsAccepted(db: UserWriter, userId: number, acceptedAt: Date) {
+  return db.user.update({ where: { id: userId }, data: { dateTyc: acceptedAt } });
+}
+
+/** Removes a user that was just created (a welcome mail that could not be sent); its relations go with it. */
+export async function deleteUser(db: UserWriter, userId: number): Promise<void> {
+  await db.user.delete({ where: { id: userId } });
+}

@@ -11,10 +11,12 @@ import { authRoutes } from "./features/auth/auth.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
+import { ZClinicQuery } from "./contract/params.ts";
 import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
 import { serializeRequest } from "./http/log-redaction.ts";
 import { registerNulGuard } from "./http/reject-nul.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
@@ -64,6 +66,10 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
 
   await app.register(
     async (api) => {
+      // ?clinic= rides on most calls of the contract (SPEC §7): checked here once for every route of the prefix.
+      api.addHook("onRequest", async (request) => {
+        parseInput(ZClinicQuery, request.query);
+      });
       api.get("/health", async () => {
         await deps.prisma.$queryRaw`SELECT 1`;
         return { status: "ok" };

@@ -1,16 +1,12 @@
-import { z } from "zod";
 import { authedProcedure, router } from "../../trpc/trpc.ts";
-import { changeOwnPassword, getOwnAccount, updateOwnProfile, type ChangePasswordInput, type ProfileInput } from "./account.service.ts";
+import { changeOwnPassword, getOwnAccount, updateOwnProfile, ZChangePasswordInput, ZProfileInput } from "./account.service.ts";
 
 // Inputs are typed for the client but validated by the service, so REST and tRPC answer the same Spanish messages.
-const ZProfileRequest = z.custom<ProfileInput>();
-const ZChangePasswordRequest = z.custom<ChangePasswordInput>();
-
 /** tRPC for the caller's own account ('Mi cuenta'); the same service functions as /auth/me, /auth/user-edit, /auth/change-password-user. */
 export const accountRouter = router({
   me: authedProcedure.query(({ ctx }) => getOwnAccount(ctx.deps, ctx.user)),
-  updateProfile: authedProcedure.input(ZProfileRequest).mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.user, input, ctx.meta)),
+  updateProfile: authedProcedure.input(ZProfileInput).mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.user, input, ctx.meta)),
   changePassword: authedProcedure
-    .input(ZChangePasswordRequest)
+    .input(ZChangePasswordInput)
     .mutation(({ ctx, input }) => changeOwnPassword(ctx.deps, ctx.user, input, ctx.meta)),
 });

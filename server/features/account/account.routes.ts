@@ -1,13 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import { parseInput } from "../../http/validate.ts";
 import { changeOwnPassword, getOwnAccount, updateOwnProfile } from "./account.service.ts";
-
-// The web app adds ?clinic=hcs-rcr (SPEC §9); it does not change what the call does, but it must be a sane value.
-const ZClinicQuery = z.object({ clinic: z.string().trim().max(60).optional() });
 
 /** REST for the caller's own account ('Mi cuenta', SPEC §7): always the token's user, never an id from the client. */
 export async function accountRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -23,7 +18,6 @@ export async function accountRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   app.post("/auth/change-password-user", async (request) => {
     const user = await requireUser(deps, request.headers.authorization);
-    parseInput(ZClinicQuery, request.query);
     return { payload: await changeOwnPassword(deps, user, request.body, requestMeta(request)) };
   });
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { parseInput } from "../../http/validate.ts";
+import { ZClinicQuery } from "../../contract/params.ts";
 import { acceptTerms, hasAcceptedTerms, TERMS_FILE_NAME, termsDocumentUrl, termsPdf } from "./terms.service.ts";
-
-const ZClinicQuery = z.object({ clinic: z.string().trim().max(60).optional() });
 
 /** REST /api/rcr/v1/term-conditions/* (SPEC §7) and the PDF itself, served per clinic. */
 export async function termsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {

@@ -4,6 +4,7 @@ import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { toUserDto, type ClinicDto, type UserDetailDto, type UsersPage } from "../../contract/users.dto.ts";
 import { userDtoSelect, userSearchWhere } from "../../db/users.repository.ts";
+import { pageWindow } from "../../contract/params.ts";
 import { requireStaffActor, visibleUsersWhere } from "../../lib/access.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { ZListUsersInput, ZUserId } from "./users.schemas.ts";
@@ -21,7 +22,7 @@ export async function listUsers(deps: AppDeps, user: SessionUser, input: unknown
   };
   const [total, rows] = await Promise.all([
     deps.prisma.user.count({ where }),
-    deps.prisma.user.findMany({ where, select: userDtoSelect, orderBy: { id: "desc" }, skip: (page - 1) * limit, take: limit }),
+    deps.prisma.user.findMany({ where, select: userDtoSelect, orderBy: { id: "desc" }, ...pageWindow({ page, limit }) }),
   ]);
   return { usersList: rows.map(toUserDto), page, total };
 }

@@ -1,19 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import { parseInput } from "../../http/validate.ts";
 import { getPrivileges, setPrivileges } from "./privileges.service.ts";
 import { createUserAccount } from "./user-create.service.ts";
 import { resetUserPassword, updateUser } from "./users-admin.service.ts";
 import { getUser, listUsers } from "./users-query.service.ts";
-import { userMessages } from "./users.schemas.ts";
-
-// The web app adds ?clinic=<key> to most calls (SPEC §7); it does not scope anything (privileges do), but it must be sane.
-const ZClinicQuery = z.object({
-  clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional(),
-});
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -45,7 +37,6 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
 
   app.post("/admin/resetPassword", async (request) => {
     const { user, meta } = await staffCall(request);
-    parseInput(ZClinicQuery, request.query);
     return { payload: await resetUserPassword(deps, user, request.body, meta) };
   });
 

@@ -10,6 +10,7 @@ import {
   roleTypeSchema,
   rutSchema,
 } from "../../contract/validation.ts";
+import { clinicParam, paramMessages, pagingShape } from "../../contract/params.ts";
 
 // Input schemas of the staff user administration, shared by the REST routes, the tRPC router and the services.
 // REST query strings arrive as text, so numbers are coerced here; z.object strips every key not named.
@@ -17,8 +18,8 @@ import {
 export const userMessages = {
   notFound: "Usuario no encontrado",
   invalidId: "Identificador de usuario inválido",
-  invalidPage: "La página debe ser un número entero mayor o igual a 1",
-  invalidLimit: "El límite debe ser un número entero entre 1 y 100",
+  invalidPage: paramMessages.invalidPage,
+  invalidLimit: paramMessages.invalidLimit,
   searchTooLong: "La búsqueda no puede superar los 100 caracteres",
   invalidSearch: "Búsqueda inválida",
   invalidRole: "Tipo de usuario inválido",
@@ -34,12 +35,9 @@ export const userMessages = {
   unknownClinic: (code: string) => `Clínica desconocida: ${code}`,
   privilegeUserMismatch: "Los privilegios deben ser del mismo usuario indicado en id_user",
   invalidPrivileges: "Lista de privilegios inválida",
-  invalidClinic: "Clínica inválida",
+  invalidClinic: paramMessages.invalidClinic,
   invalidBody: "Datos inválidos",
 } as const;
-
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 10;
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
@@ -60,9 +58,8 @@ export const ZListUsersInput = z.object(
   {
     param: z.string({ error: userMessages.invalidSearch }).trim().max(100, { error: userMessages.searchTooLong }).optional(),
     roleType: z.preprocess(blankToUndefined, roleTypeInput.optional()),
-    page: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidPage, 1_000_000).default(1)),
-    limit: z.preprocess(blankToUndefined, positiveInt(userMessages.invalidLimit, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
-    clinic: z.string({ error: userMessages.invalidClinic }).trim().max(60, { error: userMessages.invalidClinic }).optional(),
+    ...pagingShape,
+    clinic: clinicParam,
   },
   { error: userMessages.invalidBody },
 );

@@ -1,5 +1,7 @@
-/** SPEC §9 page size. */
-export const PAGE_SIZE = 10;
+import { DEFAULT_PAGE_SIZE } from "@contract/params.ts";
+
+/** SPEC §9 page size (the contract's default page size). */
+export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 export interface PaginatorModel {
   /** Number of pages (at least 1). */

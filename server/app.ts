@@ -16,6 +16,7 @@ import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
 import { serializeRequest } from "./http/log-redaction.ts";
 import { registerNulGuard } from "./http/reject-nul.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { JSON_BODY_LIMIT, registerMultipart } from "./http/uploads.ts";
 import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { contextFactory } from "./trpc/context.ts";
@@ -37,7 +38,8 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
     logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
-    bodyLimit: 3 * 1024 * 1024,
+    // Small JSON bodies everywhere; upload routes read multipart with their own file-size limit (http/uploads.ts).
+    bodyLimit: JSON_BODY_LIMIT,
     // Errors Fastify raises before routing (malformed or oversized addresses) answer like every other error.
     frameworkErrors: (error, _request, reply) => {
       const body = toErrorBody(error);
@@ -58,6 +60,7 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   registerErrorHandler(app);
   registerNulGuard(app);
   await registerSecurityHeaders(app, config);
+  await registerMultipart(app);
   // Answers carry personal data: neither the REST contract nor tRPC may be cached.
   app.addHook("onSend", async (request, reply) => {
     const isData = request.url.startsWith(API_PREFIX) || request.url.startsWith("/trpc");

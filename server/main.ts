@@ -14,7 +14,12 @@ const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.
   console.error(error.message);
   process.exit(1);
 });
-if (db.access.mode === "owner") console.log(`Base de datos embebida servida en ${db.access.address} (usuario postgres, base postgres).`);
+if (db.access.mode === "owner") {
+  const [host, port] = db.access.address.split(":");
+  console.log(
+    `Base de datos embebida servida en ${db.access.address} (psql: PGSSLMODE=disable psql -h ${host} -p ${port} -U postgres postgres).`,
+  );
+}
 const applied = [...db.migrationsApplied, ...(await applyMigrations(db))];
 if (applied.length) console.log(`Migraciones aplicadas: ${applied.join(", ")}`);
 if (process.env.SEED_DEMO !== "false") await seedDemoData(db.prisma, { onlyWhenEmpty: true });

@@ -110,7 +110,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   const dataDir = target.dataDir;
   const role = options.role ?? "command";
   mkdirSync(dataDir, { recursive: true });
-  const deadline = Date.now() + (options.ownerWaitMs ?? 15_000);
+  const deadline = Date.now() + (options.ownerWaitMs ?? 30_000);
   for (;;) {
     const attempt = tryAcquireOwnerLock(dataDir, { role, port: null });
     if (attempt.acquired) {

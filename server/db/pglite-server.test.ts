@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { servePglite, type PgliteServer } from "./pglite-server.ts";
 
 // The owner's own queries (PGlite API, as the portal's Prisma client uses it) and clients on the socket share one
-// PGlite session: their units of work must never mix.
+// PGlite session: their units of work must never mix. (With pglite-socket's own PGLiteSocketServer queue, the second
+// test fails: the client's INSERT runs inside the owner's open transaction and its rollback takes the client's row too.)
 
 let pglite: PGlite;
 let server: PgliteServer;

@@ -53,7 +53,7 @@ if (!stopping) {
 Portal Pacientes listo
   Portal:           http://localhost:${portalPort}   (cada clínica: http://<alias>.localhost:${portalPort}, p. ej. http://clinicasur.localhost:${portalPort})
   Proveedores mock: http://localhost:${mocksPort}   (correos recibidos: http://localhost:${mocksPort}/mail)
-  Base de datos:    ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embebida (PGlite en ./var/pglite)"}
+  Base de datos:    ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embebida (PGlite en ${process.env.PGLITE_DIR ?? "./var/pglite"}; servida para comandos y psql en la dirección indicada arriba)`}
 
 Cuentas de demostración (RUT / contraseña):
   Administrador             11.111.111-1 / Admin2026      → http://localhost:${portalPort}/admin-login

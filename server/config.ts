@@ -16,6 +16,10 @@ const portalConfigSchema = z.object({
   /** Unset → embedded PGlite under PGLITE_DIR. */
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default("./var/pglite"),
+  /** Loopback port where the process that owns PGLITE_DIR serves it (PostgreSQL protocol) to commands, psql and GUIs. */
+  PGLITE_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
+  /** How long a command waits for the owner of PGLITE_DIR to answer before giving up without writing anything. */
+  PGLITE_OWNER_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
   JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").default(DEV_JWT_SECRET),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce
     .number()

@@ -6,8 +6,21 @@ import { seedDemoData } from "./db/seed.ts";
 
 // Starts the portal: migrations, demo data on an empty database (unless SEED_DEMO=false), then the HTTP server.
 const config = loadConfig();
-const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR));
-const applied = await applyMigrations(db);
+// On the embedded database the portal owns the folder and serves it to operator commands (see db/database.ts).
+const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR, config.PGLITE_PORT), {
+  role: "portal",
+  ownerWaitMs: 60_000,
+}).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+if (db.access.mode === "owner") {
+  const [host, port] = db.access.address.split(":");
+  console.log(
+    `Base de datos embebida servida en ${db.access.address} (psql: PGSSLMODE=disable psql -h ${host} -p ${port} -U postgres postgres).`,
+  );
+}
+const applied = [...db.migrationsApplied, ...(await applyMigrations(db))];
 if (applied.length) console.log(`Migraciones aplicadas: ${applied.join(", ")}`);
 if (process.env.SEED_DEMO !== "false") await seedDemoData(db.prisma, { onlyWhenEmpty: true });
 

@@ -2,22 +2,74 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import { applyMigrations } from "./migrate.ts";
+import { tryAcquireOwnerLock, type LockOwner, type OwnerLock } from "./owner-lock.ts";
+import { servePglite } from "./pglite-server.ts";
 
 /** Where the data lives: a PostgreSQL server (DATABASE_URL) or an embedded PGlite folder (zero set-up default). */
-export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string }
+  /** `port`: where the folder's owner serves it on loopback (PGLITE_PORT). */
+  | { kind: "pglite"; dataDir: string | null; port?: number };
 
 export interface Database {
   prisma: PrismaClient;
   /** Driver adapter factory for Prisma's schema engine (migrations); see migrate.ts. */
   adapterFactory: PrismaPg | PrismaPGlite;
   target: DatabaseTarget;
+  /**
+   * How this process reaches the data: `owner` opened the PGlite folder itself (and serves it on `address`), `client`
+   * connects to the folder's owner on `address`; `direct` is PostgreSQL or an in-memory PGlite.
+   */
+  access: { mode: "direct" } | { mode: "owner" | "client"; address: string };
+  /** Migrations the owner applied while opening the folder (before anyone else could connect). */
+  migrationsApplied: string[];
   close(): Promise<void>;
 }
 
-export function databaseTargetFromEnv(databaseUrl: string | undefined, pgliteDir: string): DatabaseTarget {
-  return databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir: pgliteDir };
+export interface OpenOptions {
+  /** The portal waits for a command that holds the folder; a command connects to whoever holds it. */
+  role?: "portal" | "command";
+  /** How long to wait for the folder's owner to answer (or, for the portal, to let go) before giving up. */
+  ownerWaitMs?: number;
+}
+
+export const defaultPglitePort = 5433;
+const loopback = "127.0.0.1";
+
+export function databaseTargetFromEnv(databaseUrl: string | undefined, pgliteDir: string, pglitePort = defaultPglitePort): DatabaseTarget {
+  return databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir: pgliteDir, port: pglitePort };
+}
+
+/** The folder is held by a process this one cannot reach: nothing was written. */
+export class DatabaseOwnerUnreachableError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: LockOwner,
+  ) {
+    const who = owner.role === "portal" ? "el portal" : "otro comando";
+    const where = owner.port === null ? "todavía no acepta conexiones" : `no responde en ${loopback}:${owner.port}`;
+    super(
+      `La base de datos embebida (${dataDir}) está en uso por ${who} (proceso ${owner.pid}), que ${where}. ` +
+        "No se guardó ningún cambio. Detenga el portal (Ctrl+C en su terminal) y vuelva a ejecutar el comando, " +
+        "o defina DATABASE_URL para usar un servidor PostgreSQL.",
+    );
+    this.name = "DatabaseOwnerUnreachableError";
+  }
+}
+
+/** The portal is already running on this folder. */
+export class DatabaseInUseError extends Error {
+  constructor(dataDir: string, owner: LockOwner) {
+    super(
+      `La base de datos embebida (${dataDir}) ya está abierta por ${owner.role === "portal" ? "otro portal" : "un comando que no termina"} ` +
+        `(proceso ${owner.pid}). Detenga ese proceso antes de iniciar el portal, o defina DATABASE_URL.`,
+    );
+    this.name = "DatabaseInUseError";
+  }
 }
 
 const pgliteExtensions = { pg_trgm };
@@ -30,24 +82,100 @@ class PGliteAdapterFactory extends PrismaPGlite {
   }
 }
 
-/** Opens the database. `dataDir: null` gives an in-memory PGlite (tests). */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === "postgres") {
-    const adapterFactory = new PrismaPg({ connectionString: target.url });
-    const prisma = new PrismaClient({ adapter: adapterFactory });
-    return { prisma, adapterFactory, target, close: () => prisma.$disconnect() };
-  }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: target.dataDir ?? undefined, extensions: pgliteExtensions });
-  const adapterFactory = new PGliteAdapterFactory(pglite);
+function postgresDatabase(target: DatabaseTarget, url: string, access: Database["access"]): Database {
+  // allowExitOnIdle: the schema engine's own pool is never closed; idle connections must not keep a command alive.
+  const adapterFactory = new PrismaPg({ connectionString: url, allowExitOnIdle: true });
   const prisma = new PrismaClient({ adapter: adapterFactory });
-  return {
-    prisma,
-    adapterFactory,
-    target,
-    close: async () => {
+  return { prisma, adapterFactory, target, access, migrationsApplied: [], close: () => prisma.$disconnect() };
+}
+
+/**
+ * Opens the database. `dataDir: null` gives an in-memory PGlite (tests). A PGlite folder is opened by one process
+ * only (see owner-lock.ts): the first to take its lock opens it, applies pending migrations and serves it on loopback;
+ * any other process connects there with the PostgreSQL adapter, or fails before writing anything.
+ */
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  if (target.kind === "postgres") return postgresDatabase(target, target.url, { mode: "direct" });
+  if (!target.dataDir) {
+    const pglite = await PGlite.create({ extensions: pgliteExtensions });
+    const adapterFactory = new PGliteAdapterFactory(pglite);
+    const prisma = new PrismaClient({ adapter: adapterFactory });
+    const close = async () => {
       await prisma.$disconnect();
       await pglite.close();
-    },
-  };
+    };
+    return { prisma, adapterFactory, target, access: { mode: "direct" }, migrationsApplied: [], close };
+  }
+
+  const dataDir = target.dataDir;
+  const role = options.role ?? "command";
+  mkdirSync(dataDir, { recursive: true });
+  const deadline = Date.now() + (options.ownerWaitMs ?? 30_000);
+  for (;;) {
+    const attempt = tryAcquireOwnerLock(dataDir, { role, port: null });
+    if (attempt.acquired) {
+      if (attempt.tookOverFrom)
+        console.warn(`Se tomó el candado de ${dataDir} que dejó el proceso ${attempt.tookOverFrom.pid}, ya terminado.`);
+      return openAsOwner(target, dataDir, role, attempt.lock);
+    }
+    const owner = attempt.owner;
+    if (role === "portal" && owner.role === "portal") throw new DatabaseInUseError(dataDir, owner);
+    if (role === "command" && owner.port !== null) {
+      const url = `postgresql://postgres@${loopback}:${owner.port}/postgres`;
+      if (await answers(url)) return postgresDatabase(target, url, { mode: "client", address: `${loopback}:${owner.port}` });
+    }
+    if (Date.now() > deadline) {
+      throw role === "portal" ? new DatabaseInUseError(dataDir, owner) : new DatabaseOwnerUnreachableError(dataDir, owner);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function openAsOwner(target: DatabaseTarget & { kind: "pglite" }, dataDir: string, role: "portal" | "command", lock: OwnerLock) {
+  let pglite: PGlite | undefined;
+  try {
+    pglite = await PGlite.create({ dataDir, extensions: pgliteExtensions });
+    const adapterFactory = new PGliteAdapterFactory(pglite);
+    const prisma = new PrismaClient({ adapter: adapterFactory });
+    const db: Database = {
+      prisma,
+      adapterFactory,
+      target,
+      access: { mode: "owner", address: "" },
+      migrationsApplied: [],
+      close: async () => {},
+    };
+    // Before serving, so that no other process migrates at the same time.
+    db.migrationsApplied = await applyMigrations(db);
+    const server = await servePglite(pglite, { host: loopback, port: target.port ?? defaultPglitePort });
+    lock.update({ port: server.port });
+    const opened = pglite;
+    db.access = { mode: "owner", address: `${loopback}:${server.port}` };
+    db.close = async () => {
+      // A command that owns the folder lets the commands connected to it finish first.
+      await server.stop({ waitForClientsMs: role === "command" ? 30_000 : 0 });
+      await prisma.$disconnect();
+      await opened.close();
+      lock.release();
+    };
+    return db;
+  } catch (error) {
+    await pglite?.close().catch(() => {});
+    lock.release();
+    throw error;
+  }
 }

@@ -25,7 +25,21 @@ function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
     const require = createRequire(import.meta.url);
     const wasmFile = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm")), "schema_engine_bg.wasm");
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmFile), { "./schema_engine_bg.js": engineBindings });
+    // The engine arms 10-second guard timers around its queries and leaves them pending: unref them, so that a command
+    // exits when its work is done instead of 10 s later.
+    const imports: Record<string, unknown> = { ...engineBindings };
+    for (const [key, value] of Object.entries(engineBindings)) {
+      if (key.startsWith("__wbg_setTimeout_") && typeof value === "function") {
+        imports[key] = (...args: unknown[]) => {
+          const timer = (value as (...a: unknown[]) => unknown)(...args);
+          (timer as NodeJS.Timeout | undefined)?.unref?.();
+          return timer;
+        };
+      }
+    }
+    const { instance } = await WebAssembly.instantiate(readFileSync(wasmFile), {
+      "./schema_engine_bg.js": imports as WebAssembly.ModuleImports,
+    });
     const bindings = engineBindings as EngineBindings;
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();

@@ -11,11 +11,11 @@ import { verifyPassword } from "../../server/lib/passwords.ts";
 // npm run user:create runs runUserCreate(process.argv, process.env); here it runs against a fresh PGlite folder.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pp-user-create-"));
-const env = { NODE_ENV: "test", PGLITE_DIR: dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
+const env = { NODE_ENV: "test", PGLITE_DIR: dataDir, PGLITE_PORT: "0", LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase({ kind: "pglite", dataDir });
+  const db = await openDatabase({ kind: "pglite", dataDir, port: 0 });
   try {
     return await work(db);
   } finally {

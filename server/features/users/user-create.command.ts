@@ -97,8 +97,9 @@ export async function runUserCreate(argv: string[], env: NodeJS.ProcessEnv = pro
   } catch (error) {
     return { exitCode: 1, lines: [(error as Error).message] };
   }
-  const target = databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR);
-  const db = await openDatabase(target);
+  const target = databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR, config.PGLITE_PORT);
+  // Embedded database: through the running portal when it owns the folder; fails before writing when unreachable.
+  const db = await openDatabase(target, { ownerWaitMs: config.PGLITE_OWNER_WAIT_SECONDS * 1000 });
   try {
     await applyMigrations(db);
     await seedClinics(db.prisma);

@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import regexp from "eslint-plugin-regexp";
 
 export default tseslint.config(
   { ignores: ["node_modules", "dist", "var", "server/generated", "test-results", "playwright-report"] },
@@ -12,6 +13,11 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Native regular expressions must not backtrack super-linearly (a crafted input once stalled the server, issue 9).
+    plugins: { regexp },
+    rules: { "regexp/no-super-linear-backtracking": "error" },
   },
   {
     files: ["web/**/*.{ts,tsx}"],

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
 
-export const DEV_JWT_SECRET = "desarrollo-no-usar-en-produccion-0123456789";
+/** Where development keeps the signing secret generated for this installation (never committed: ./var is ignored). */
+export const DEV_SECRET_FILE = "./var/jwt-secret";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -13,7 +15,11 @@ const configSchema = z.object({
   /** Unset → embedded PGlite under PGLITE_DIR. */
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default("./var/pglite"),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").default(DEV_JWT_SECRET),
+  /**
+   * Token signing secret. Production: required. Development: unset → generated once into DEV_SECRET_FILE.
+   * Tests: unset → random per process. Outside tests it must not be a published value and must carry 32+ bytes of entropy.
+   */
+  JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").optional(),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -42,13 +48,15 @@ const configSchema = z.object({
   LAB_SITE_URL_TEMPLATE: z.string().default("http://localhost:{labPort}/resultados"),
   /** The shared imaging login page of every clinic. */
   IMAGING_LOGIN_URL: z.string().default("http://localhost:4300/imagenologia/login"),
+  /** Demo accounts (known passwords) on an empty database: default only in development; see wantsDemoData. */
+  SEED_DEMO: bool.optional(),
   TERMS_VERSION: z.string().default("2026-01"),
   /** Folder of the built web app served by the server (npm run build). */
   WEB_DIST_DIR: z.string().default("./dist/web"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type AppConfig = z.infer<typeof configSchema>;
+export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };
 
 /** Reads and validates the configuration; refuses to run production with development defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof AppConfig, string>> = {}): AppConfig {
@@ -57,9 +65,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const details = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Configuración inválida: ${details}`);
   }
-  const config = parsed.data;
-  if (config.NODE_ENV === "production" && config.JWT_SECRET === DEV_JWT_SECRET) {
-    throw new Error("Configuración inválida: JWT_SECRET usa el valor de desarrollo; defina un secreto propio en producción.");
+  return { ...parsed.data, JWT_SECRET: signingSecret(parsed.data) };
+}
+
+function signingSecret(config: z.infer<typeof configSchema>): string {
+  const secret = config.JWT_SECRET;
+  if (secret === undefined) {
+    if (config.NODE_ENV === "production") throw new Error("Configuración inválida: JWT_SECRET es obligatorio en producción.");
+    return config.NODE_ENV === "test" ? generateSecret() : installationSecret(DEV_SECRET_FILE);
   }
-  return config;
+  const problem = config.NODE_ENV === "test" ? null : secretProblem(secret);
+  if (problem) throw new Error(`Configuración inválida: JWT_SECRET ${problem}.`);
+  return secret;
 }

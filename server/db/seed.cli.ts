@@ -5,6 +5,10 @@ import { seedDemoData } from "./seed.ts";
 
 // npm run db:seed → adds the demo clinics and any missing demo account (idempotent).
 const config = loadConfig();
+if (config.NODE_ENV === "production" && config.SEED_DEMO !== true) {
+  console.error("No se cargan cuentas de demostración (contraseñas conocidas) en producción; use SEED_DEMO=true si de verdad las quiere.");
+  process.exit(1);
+}
 const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR));
 await applyMigrations(db);
 const { created } = await seedDemoData(db.prisma, { onlyWhenEmpty: false });

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import type { TRPCError } from "@trpc/server";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -13,13 +14,17 @@ import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
 import { serializeRequest } from "./http/log-redaction.ts";
-import { registerNulGuard } from "./http/reject-nul.ts";
+import { registerInputGuard } from "./http/input-guard.ts";
+import { answerClientError } from "./http/client-errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
 
 export const API_PREFIX = "/api/rcr/v1";
+
+/** The largest JSON body any route takes (the biggest, privileges-array with 50 clinics, is under 5 KB). */
+export const JSON_BODY_LIMIT = 16 * 1024;
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -34,7 +39,10 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
-    bodyLimit: 3 * 1024 * 1024,
+    // JSON bodies of every route are a few hundred bytes; routes that take uploads declare their own bodyLimit.
+    bodyLimit: JSON_BODY_LIMIT,
+    // Oversized headers and malformed framing never reach a route: answer them in Spanish on the socket.
+    clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing (malformed or oversized addresses) answer like every other error.
     frameworkErrors: (error, _request, reply) => {
       const body = toErrorBody(error);
@@ -52,7 +60,14 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   if (!mailer) app.addHook("onClose", async () => deps.mailer.close());
 
   registerErrorHandler(app);
-  registerNulGuard(app);
+  registerInputGuard(app);
+  // tRPC takes JSON only; its adapter would stream anything else (multipart) into FormData parsing and answer 500.
+  app.addHook("onRequest", async (request) => {
+    const type = request.headers["content-type"];
+    if (request.url.startsWith("/trpc") && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+      throw Object.assign(new Error("unsupported media type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" });
+    }
+  });
   await registerSecurityHeaders(app, config);
   // Answers carry personal data: neither the REST contract nor tRPC may be cached.
   app.addHook("onSend", async (request, reply) => {
@@ -77,7 +92,17 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
-    trpcOptions: { router: appRouter, createContext: contextFactory(deps) } satisfies { router: AppRouter; createContext: unknown },
+    trpcOptions: {
+      router: appRouter,
+      createContext: contextFactory(deps),
+      // Unexpected errors are logged like REST's (the error handler), with the procedure's path.
+      onError({ error, path }: { error: TRPCError; path: string | undefined }) {
+        if (error.code !== "INTERNAL_SERVER_ERROR") return;
+        let cause: unknown = error;
+        while (cause instanceof Error && cause.name === "TRPCError" && cause.cause) cause = cause.cause;
+        deps.logError(cause, `unexpected error in tRPC ${path ?? "?"}`);
+      },
+    } satisfies { router: AppRouter; createContext: unknown; onError: unknown },
   });
 
   const webDir = path.resolve(config.WEB_DIST_DIR);

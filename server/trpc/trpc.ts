@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { firstIssueMessage } from "../contract/validation.ts";
 import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
+import { assertAcceptableInput } from "../http/input-guard.ts";
 import type { Context } from "./context.ts";
 
 const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -54,7 +55,13 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+// The same input guard as REST (NUL characters, nesting), on the raw input before any schema sees it.
+const guardInput = t.middleware(async ({ getRawInput, next }) => {
+  assertAcceptableInput(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(guardInput);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.getUser();

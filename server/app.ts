@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { TRPCError } from "@trpc/server";
+import { access, type RouteAccess } from "./http/route-access.ts";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -57,6 +58,12 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     logError: (error, message) => app.log.error({ err: error }, message),
   };
   app.decorate("deps", deps);
+  // Every route with its declared access, as registered: the security suite builds its permission matrix from it.
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: route.config?.access });
+  });
   if (!mailer) app.addHook("onClose", async () => deps.mailer.close());
 
   registerErrorHandler(app);
@@ -77,7 +84,7 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
 
   await app.register(
     async (api) => {
-      api.get("/health", async () => {
+      api.get("/health", access("public"), async () => {
         await deps.prisma.$queryRaw`SELECT 1`;
         return { status: "ok" };
       });
@@ -120,8 +127,15 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   return app;
 }
 
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    routeTable: readonly RouteTableEntry[];
   }
 }

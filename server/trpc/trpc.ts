@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { firstIssueMessage } from "../contract/validation.ts";
 import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
 import { assertAcceptableInput } from "../http/input-guard.ts";
+import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
 
 const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -38,12 +39,20 @@ function toTRPCError(error: TRPCError): TRPCError {
   return new TRPCError({ code: error.code, message: fallbackMessages[error.code] ?? genericErrorMessage, cause: error });
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const mapped = toTRPCError(error);
-    return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
-  },
-});
+/** Every procedure declares who may call it (see server/http/route-access.ts); the base procedures set it. */
+export interface ProcedureMeta {
+  access: RouteAccess;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const mapped = toTRPCError(error);
+      return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -61,9 +70,9 @@ const guardInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(guardInput);
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(mapErrors).use(guardInput);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.meta({ access: "user" }).use(async ({ ctx, next }) => {
   const user = await ctx.getUser();
   if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
   return next({ ctx: { ...ctx, user } });

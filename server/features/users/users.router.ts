@@ -19,16 +19,18 @@ import {
 // Staff guards whose refusal is written to the audit trail (denied attempts are audited)
 // and it runs before the input is parsed, so a patient gets 403 whatever they send. The services check again.
 const staff = (action: UsersAction) =>
-  authedProcedure.use(async ({ ctx, next }) => {
+  authedProcedure.meta({ access: "staff" }).use(async ({ ctx, next }) => {
     await denyNonStaff(ctx.deps, ctx.user, ctx.meta, action);
     return next();
   });
 
 const admin = (action: UsersAction, message: string) =>
-  staff(action).use(async ({ ctx, next }) => {
-    if (ctx.user.roleType !== Role.admin) await deny(ctx.deps, ctx.user, ctx.meta, { action }, message);
-    return next();
-  });
+  staff(action)
+    .meta({ access: "admin" })
+    .use(async ({ ctx, next }) => {
+      if (ctx.user.roleType !== Role.admin) await deny(ctx.deps, ctx.user, ctx.meta, { action }, message);
+      return next();
+    });
 
 const ZId = z.object({ id: ZUserId });
 

@@ -54,7 +54,7 @@ interface ProcedureLike {
 }
 
 export function trpcEndpoints(): Endpoint[] {
-  return Object.entries(appRouter._def.procedures as Record<string, ProcedureLike>).map(([path, procedure]) => {
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureLike>).map(([path, procedure]) => {
     const type = procedure._def.type === "query" ? "query" : "mutation";
     return {
       kind: "trpc" as const,

@@ -29,9 +29,16 @@ const configSchema = z.object({
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(60),
   /** Reset mails per account per hour; further requests are answered the same and send nothing. */
   RESET_MAX_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Failed-login counters restart after this long without reaching a limit (see login-throttle.ts). */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
-  LOGIN_MAX_FAILURES_PER_RUT: z.coerce.number().int().min(1).default(10),
+  /** Failures of one RUT from one address before back-off. */
+  LOGIN_MAX_FAILURES_PER_PAIR: z.coerce.number().int().min(1).default(5),
+  /** Failures of one RUT from all addresses before back-off for the addresses that failed on it (ASVS: ≤ 100 per hour). */
+  LOGIN_MAX_FAILURES_PER_RUT: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** First back-off wait; it doubles with every attempt past a limit, up to LOGIN_BACKOFF_MAX_MINUTES. */
+  LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Proxy hops in front of the server (0 = none): decides which address rate limits and logs use. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   SMTP_HOST: z.string().default("localhost"),

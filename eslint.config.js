@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import boundaries from "./eslint-rules/boundaries.js";
+import regexp from "eslint-plugin-regexp";
 
 export default tseslint.config(
   { ignores: ["node_modules", "dist", "var", "server/generated", "test-results", "playwright-report"] },
@@ -13,6 +14,11 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Native regular expressions must not backtrack super-linearly (a crafted input once stalled the server, issue 9).
+    plugins: { regexp },
+    rules: { "regexp/no-super-linear-backtracking": "error" },
   },
   {
     // Feature and layer boundaries (eslint-rules/boundaries.js); tests and mocks may reach anywhere.

@@ -22,6 +22,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // npm run test:security: the permission matrix, bad-input properties, token attacks and issue 9's findings.
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 // npm start: builds the web app, starts the mock providers (http://localhost:4300, SMTP 2525) and the portal
 // (http://localhost:4200) on the embedded database unless DATABASE_URL is set; migrations and demo data run at start-up.
 import { spawn, spawnSync } from "node:child_process";
+import { portalEnv } from "./start-env.mjs";
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const portalPort = process.env.PORT ?? "4200";
@@ -23,7 +24,8 @@ const children = [
     },
   }),
   // Request logs at "info" are for production log collectors; the console of npm start shows warnings and errors.
-  spawn(npx, ["tsx", "server/main.ts"], { stdio: "inherit", env: { LOG_LEVEL: "warn", ...process.env, PORT: portalPort } }),
+  // Provider addresses follow MOCKS_HTTP_PORT (see start-env.mjs).
+  spawn(npx, ["tsx", "server/main.ts"], { stdio: "inherit", env: portalEnv(process.env, portalPort, mocksPort) }),
 ];
 let stopping = false;
 const stop = (code) => {

@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import type { TRPCError } from "@trpc/server";
+import { access, type RouteAccess } from "./http/route-access.ts";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -14,7 +16,8 @@ import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
 import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
 import { serializeRequest } from "./http/log-redaction.ts";
-import { registerNulGuard } from "./http/reject-nul.ts";
+import { registerInputGuard } from "./http/input-guard.ts";
+import { answerClientError } from "./http/client-errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { JSON_BODY_LIMIT, registerMultipart } from "./http/uploads.ts";
 import { parseInput } from "./http/validate.ts";
@@ -38,8 +41,10 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
     logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
-    // Small JSON bodies everywhere; upload routes read multipart with their own file-size limit (http/uploads.ts).
+    // JSON bodies of every route are a few hundred bytes; routes that take uploads declare their own bodyLimit.
     bodyLimit: JSON_BODY_LIMIT,
+    // Oversized headers and malformed framing never reach a route: answer them in Spanish on the socket.
+    clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing (malformed or oversized addresses) answer like every other error.
     frameworkErrors: (error, _request, reply) => {
       const body = toErrorBody(error);
@@ -56,9 +61,22 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   };
   app.decorate("deps", deps);
   app.addHook("onClose", async () => closeProviders(ownProviders));
+  // Every route with its declared access, as registered: the security suite builds its permission matrix from it.
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: route.config?.access });
+  });
 
   registerErrorHandler(app);
-  registerNulGuard(app);
+  registerInputGuard(app);
+  // tRPC takes JSON only; its adapter would stream anything else (multipart) into FormData parsing and answer 500.
+  app.addHook("onRequest", async (request) => {
+    const type = request.headers["content-type"];
+    if (request.url.startsWith("/trpc") && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+      throw Object.assign(new Error("unsupported media type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" });
+    }
+  });
   await registerSecurityHeaders(app, config);
   await registerMultipart(app);
   // Answers carry personal data: neither the REST contract nor tRPC may be cached.
@@ -73,7 +91,7 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
       api.addHook("onRequest", async (request) => {
         parseInput(ZClinicQuery, request.query);
       });
-      api.get("/health", async () => {
+      api.get("/health", access("public"), async () => {
         await deps.prisma.$queryRaw`SELECT 1`;
         return { status: "ok" };
       });
@@ -88,7 +106,17 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
-    trpcOptions: { router: appRouter, createContext: contextFactory(deps) } satisfies { router: AppRouter; createContext: unknown },
+    trpcOptions: {
+      router: appRouter,
+      createContext: contextFactory(deps),
+      // Unexpected errors are logged like REST's (the error handler), with the procedure's path.
+      onError({ error, path }: { error: TRPCError; path: string | undefined }) {
+        if (error.code !== "INTERNAL_SERVER_ERROR") return;
+        let cause: unknown = error;
+        while (cause instanceof Error && cause.name === "TRPCError" && cause.cause) cause = cause.cause;
+        deps.logError(cause, `unexpected error in tRPC ${path ?? "?"}`);
+      },
+    } satisfies { router: AppRouter; createContext: unknown; onError: unknown },
   });
 
   const webDir = path.resolve(config.WEB_DIST_DIR);
@@ -106,8 +134,15 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   return app;
 }
 
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    routeTable: readonly RouteTableEntry[];
   }
 }

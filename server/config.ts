@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { envBoolean } from "./lib/env.ts";
 import { imagingConfigSchema } from "./providers/imaging/imaging.config.ts";
 import { labConfigSchema } from "./providers/lab/lab.config.ts";
 import { mailConfigSchema } from "./providers/mail/mail.config.ts";
 import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
+import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
 
-export const DEV_JWT_SECRET = "desarrollo-no-usar-en-produccion-0123456789";
+/** Where development keeps the signing secret generated for this installation (never committed: ./var is ignored). */
+export const DEV_SECRET_FILE = "./var/jwt-secret";
 
 /** The portal's own settings; each provider's settings are a slice of its own (server/providers/<name>/<name>.config.ts). */
 const portalConfigSchema = z.object({
@@ -20,7 +23,11 @@ const portalConfigSchema = z.object({
   PGLITE_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
   /** How long a command waits for the owner of PGLITE_DIR to answer before giving up without writing anything. */
   PGLITE_OWNER_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").default(DEV_JWT_SECRET),
+  /**
+   * Token signing secret. Production: required. Development: unset → generated once into DEV_SECRET_FILE.
+   * Tests: unset → random per process. Outside tests it must not be a published value and must carry 32+ bytes of entropy.
+   */
+  JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").optional(),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -30,9 +37,16 @@ const portalConfigSchema = z.object({
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(60),
   /** Reset mails per account per hour; further requests are answered the same and send nothing. */
   RESET_MAX_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Failed-login counters restart after this long without reaching a limit (see login-throttle.ts). */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
-  LOGIN_MAX_FAILURES_PER_RUT: z.coerce.number().int().min(1).default(10),
+  /** Failures of one RUT from one address before back-off. */
+  LOGIN_MAX_FAILURES_PER_PAIR: z.coerce.number().int().min(1).default(5),
+  /** Failures of one RUT from all addresses before back-off for the addresses that failed on it (ASVS: ≤ 100 per hour). */
+  LOGIN_MAX_FAILURES_PER_RUT: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** First back-off wait; it doubles with every attempt past a limit, up to LOGIN_BACKOFF_MAX_MINUTES. */
+  LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Proxy hops in front of the server (0 = none): decides which address rate limits and logs use. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Public address of each clinic's portal; {alias} is the clinic alias. Used in e-mailed links. */
@@ -43,6 +57,8 @@ const portalConfigSchema = z.object({
   LAB_SITE_URL_TEMPLATE: z.string().default("http://localhost:{labPort}/resultados"),
   /** The shared imaging login page of every clinic. */
   IMAGING_LOGIN_URL: z.string().default("http://localhost:4300/imagenologia/login"),
+  /** Demo accounts (known passwords) on an empty database: default only in development; see wantsDemoData. */
+  SEED_DEMO: envBoolean.optional(),
   TERMS_VERSION: z.string().default("2026-01"),
   /** Folder of the built web app served by the server (npm run build). */
   WEB_DIST_DIR: z.string().default("./dist/web"),
@@ -55,7 +71,7 @@ const configSchema = portalConfigSchema
   .extend(labConfigSchema.shape)
   .extend(imagingConfigSchema.shape);
 
-export type AppConfig = z.infer<typeof configSchema>;
+export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };
 
 /** Reads and validates the configuration; refuses to run production with development defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof AppConfig, string>> = {}): AppConfig {
@@ -64,9 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const details = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Configuración inválida: ${details}`);
   }
-  const config = parsed.data;
-  if (config.NODE_ENV === "production" && config.JWT_SECRET === DEV_JWT_SECRET) {
-    throw new Error("Configuración inválida: JWT_SECRET usa el valor de desarrollo; defina un secreto propio en producción.");
+  return { ...parsed.data, JWT_SECRET: signingSecret(parsed.data) };
+}
+
+function signingSecret(config: z.infer<typeof configSchema>): string {
+  const secret = config.JWT_SECRET;
+  if (secret === undefined) {
+    if (config.NODE_ENV === "production") throw new Error("Configuración inválida: JWT_SECRET es obligatorio en producción.");
+    return config.NODE_ENV === "test" ? generateSecret() : installationSecret(DEV_SECRET_FILE);
   }
-  return config;
+  const problem = config.NODE_ENV === "test" ? null : secretProblem(secret);
+  if (problem) throw new Error(`Configuración inválida: JWT_SECRET ${problem}.`);
+  return secret;
 }

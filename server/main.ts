@@ -2,9 +2,9 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
-import { seedDemoData } from "./db/seed.ts";
+import { seedAtStartup } from "./db/seed.ts";
 
-// Starts the portal: migrations, demo data on an empty database (unless SEED_DEMO=false), then the HTTP server.
+// Starts the portal: migrations, clinics (and demo accounts on an empty database in development), then the HTTP server.
 const config = loadConfig();
 // On the embedded database the portal owns the folder and serves it to operator commands (see db/database.ts).
 const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR, config.PGLITE_PORT), {
@@ -22,7 +22,7 @@ if (db.access.mode === "owner") {
 }
 const applied = [...db.migrationsApplied, ...(await applyMigrations(db))];
 if (applied.length) console.log(`Migraciones aplicadas: ${applied.join(", ")}`);
-if (process.env.SEED_DEMO !== "false") await seedDemoData(db.prisma, { onlyWhenEmpty: true });
+await seedAtStartup(db.prisma, config);
 
 const app = await buildApp({ config, db });
 await app.listen({ host: config.HOST, port: config.PORT });

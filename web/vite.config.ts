@@ -19,7 +19,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(here, "../dist/web"),
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish the whole source under /assets/*.js.map (issue 9); the dev server has its own.
+    sourcemap: false,
     rollupOptions: {
       output: {
         // React and the data layer change rarely: separate chunks stay cached across releases.

@@ -1,6 +1,11 @@
 // Chilean RUT helpers (SPEC §5): "12.345.678-5" with thousands dots, a hyphen and a modulo-11 check digit (0-9 or K).
 
-const rutPattern = /^(\d{1,2}(\.\d{3}){2}|\d{1,3}\.\d{3}|\d{4,8})-[\dkK]$/;
+import { linearPattern } from "./linear-pattern.ts";
+
+/** The longest a RUT can be written ("12.345.678-5" is 12), with room for stray spaces. */
+export const MAX_RUT_LENGTH = 20;
+
+const rutPattern = linearPattern("([0-9]{1,2}(\\.[0-9]{3}){2}|[0-9]{1,3}\\.[0-9]{3}|[0-9]{4,8})-[0-9kK]");
 
 /** Computes the modulo-11 check digit of the RUT's body ("12345678" → "5"; 11 → "0", 10 → "K"). */
 export function rutCheckDigit(body: string): string {
@@ -18,8 +23,9 @@ export function rutCheckDigit(body: string): string {
 
 /** True for a RUT in Chilean format (dots optional) whose check digit matches. */
 export function isValidRut(value: string): boolean {
+  if (value.length > MAX_RUT_LENGTH) return false;
   const trimmed = value.trim();
-  if (!rutPattern.test(trimmed)) return false;
+  if (!rutPattern.matches(trimmed)) return false;
   const [body, digit] = trimmed.replace(/\./g, "").split("-") as [string, string];
   return Number(body) > 0 && rutCheckDigit(body) === digit.toUpperCase();
 }

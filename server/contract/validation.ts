@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { isValidRut } from "./rut.ts";
+import { linearPattern, type LinearPattern } from "./linear-pattern.ts";
+import { isValidRut, MAX_RUT_LENGTH } from "./rut.ts";
 
 // Every validation rule of SPEC §5 with its exact Spanish message; used by the React forms and the server routes.
+// Every rule checks the length first and stops there when it fails (abort: true), and every pattern runs on a
+// linear-time engine (linear-pattern.ts): no input, however long or crafted, makes a rule do more than linear work.
 
 // Zod's own messages (for shapes no rule names) in Spanish too, on the server and in the browser.
 z.config(z.locales.es());
@@ -26,22 +29,35 @@ export const messages = {
 
 export const MAX_PDF_BYTES = 2 * 1024 * 1024;
 
-const requiredString = (message: string = messages.required) => z.string({ error: message }).trim().min(1, { error: message });
+/** Length limit that stops the rule when it fails, so no later check (pattern or refinement) sees the long value. */
+const atMost = (length: number, message: string) => ({ error: message, abort: true }) as const;
+const matching = (pattern: LinearPattern) => (value: string) => pattern.matches(value);
 
-export const rutSchema = z.string({ error: messages.rut }).trim().refine(isValidRut, { error: messages.rut });
+const requiredString = (message: string = messages.required) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+export const rutSchema = z
+  .string({ error: messages.rut })
+  .trim()
+  .max(MAX_RUT_LENGTH, atMost(MAX_RUT_LENGTH, messages.rut))
+  .refine(isValidRut, { error: messages.rut });
 
 export const loginPasswordSchema = z
   .string({ error: messages.required })
-  .min(1, { error: messages.required })
-  .min(8, { error: messages.loginPassword })
-  .max(200, { error: messages.loginPassword });
+  .min(1, { error: messages.required, abort: true })
+  .max(200, atMost(200, messages.loginPassword))
+  .min(8, { error: messages.loginPassword });
 
-const newPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+// "At least one lower-case letter, one upper-case letter and one digit" as three searches (no lookaheads).
+const lowerCase = linearPattern("[a-z]");
+const upperCase = linearPattern("[A-Z]");
+const digit = linearPattern("[0-9]");
 export const newPasswordSchema = z
   .string({ error: messages.required })
-  .min(1, { error: messages.required })
-  .max(200, { error: messages.newPassword })
-  .regex(newPasswordPattern, { error: messages.newPassword });
+  .min(1, { error: messages.required, abort: true })
+  .max(200, atMost(200, messages.newPassword))
+  .refine((value) => value.length >= 8 && lowerCase.contains(value) && upperCase.contains(value) && digit.contains(value), {
+    error: messages.newPassword,
+  });
 
 /** New password + confirmation; the mismatch message sits on passwordConfirmation. */
 export const passwordPairSchema = z
@@ -51,38 +67,48 @@ export const passwordPairSchema = z
   })
   .refine((v) => v.password === v.passwordConfirmation, { error: messages.passwordMismatch, path: ["passwordConfirmation"] });
 
-const namePattern = /^[A-Za-zÀ-ÖØ-öø-ÿ' ]+$/;
-export const personNameSchema = requiredString().max(80, { error: messages.name }).regex(namePattern, { error: messages.name });
+const namePattern = linearPattern("[A-Za-zÀ-ÖØ-öø-ÿ' ]*");
+export const personNameSchema = requiredString().max(80, atMost(80, messages.name)).refine(matching(namePattern), { error: messages.name });
 /** Optional middle name (SPEC §3 secondName): empty allowed, letters only otherwise. */
 export const optionalNameSchema = z
   .string()
   .trim()
-  .max(80, { error: messages.name })
-  .regex(/^[A-Za-zÀ-ÖØ-öø-ÿ' ]*$/, { error: messages.name });
+  .max(80, atMost(80, messages.name))
+  .refine(matching(namePattern), { error: messages.name });
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// local@domain.tld: no spaces, exactly one @, a dot in the domain with something on both sides of it.
+const emailPattern = linearPattern("[^\\s@]+@[^\\s@]+\\.[^\\s@]+");
 export const emailSchemaWith = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(254, { error: message }).regex(emailPattern, { error: message });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(254, atMost(254, message))
+    .refine(matching(emailPattern), { error: message });
 export const emailSchema = emailSchemaWith(messages.email);
 export const adminEditEmailSchema = emailSchemaWith(messages.emailAdminEdit);
 export const createUserEmailSchema = emailSchemaWith(messages.emailCreateUser);
 
+// Once /^\+?\d+(-?\d+)*$/: nested quantifiers that backtracked exponentially on "1"×30 + "a" (issue 9).
+const phonePattern = linearPattern("\\+?[0-9]+(-[0-9]+)*");
 export const phoneSchema = z
   .string({ error: messages.phone })
   .trim()
-  .min(8, { error: messages.phone })
-  .max(20, { error: messages.phone })
+  .max(20, atMost(20, messages.phone))
+  .min(8, { error: messages.phone, abort: true })
   // SPEC §5: digits with optional + or - separators (no spaces, letters or other signs).
-  .regex(/^\+?\d+(-?\d+)*$/, { error: messages.phone });
+  .refine(matching(phonePattern), { error: messages.phone });
 
+const isoDay = linearPattern("[0-9]{4}-[0-9]{2}-[0-9]{2}");
 /** Birth date as "YYYY-MM-DD" (or an ISO timestamp): a real date, not in the future. */
 export const birthDateSchema = z
   .string({ error: messages.birthDate })
   .trim()
+  .max(30, atMost(30, messages.birthDate))
   .refine(
     (value) => {
       const day = value.slice(0, 10);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+      if (!isoDay.matches(day)) return false;
       const date = new Date(`${day}T00:00:00Z`);
       return (
         !Number.isNaN(date.getTime()) &&
@@ -95,7 +121,10 @@ export const birthDateSchema = z
   )
   .transform((value) => value.slice(0, 10));
 
-export const digitsOnlySchema = requiredString().regex(/^\d+$/, { error: messages.digitsOnly });
+const digits = linearPattern("[0-9]+");
+export const digitsOnlySchema = requiredString()
+  .max(20, atMost(20, messages.digitsOnly))
+  .refine(matching(digits), { error: messages.digitsOnly });
 
 export const roleTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "Tipo de usuario inválido" });
 

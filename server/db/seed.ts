@@ -1,3 +1,4 @@
+import type { AppConfig } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { clinics } from "../contract/clinics.ts";
 import { Role } from "../contract/roles.ts";
@@ -160,6 +161,23 @@ export async function seedClinics(prisma: PrismaClient): Promise<void> {
  * Idempotent demo data: clinics always; accounts are created when missing (existing ones are left as they are).
  * With onlyWhenEmpty, accounts are added only to a database without users (start-up on a fresh database).
  */
+/**
+ * Demo accounts have published passwords: only development adds them by default (SEED_DEMO=false turns that off);
+ * production and tests only when SEED_DEMO=true says so explicitly.
+ */
+export function wantsDemoData(config: Pick<AppConfig, "NODE_ENV" | "SEED_DEMO">): boolean {
+  return config.SEED_DEMO ?? config.NODE_ENV === "development";
+}
+
+/** Start-up: the clinic catalogue always; the demo accounts on an empty database only where wanted. */
+export async function seedAtStartup(prisma: PrismaClient, config: AppConfig): Promise<{ created: number }> {
+  if (!wantsDemoData(config)) {
+    await seedClinics(prisma);
+    return { created: 0 };
+  }
+  return seedDemoData(prisma, { onlyWhenEmpty: true });
+}
+
 export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpty: boolean }): Promise<{ created: number }> {
   await seedClinics(prisma);
   if (options.onlyWhenEmpty && (await prisma.user.count()) > 0) return { created: 0 };

@@ -5,8 +5,8 @@ import { AppError } from "../lib/errors.ts";
 // Request size limits. JSON bodies of the contract are small forms, so the app-wide body limit is small; an upload
 // route reads its multipart body with readSingleFile and its own file-size limit (per route, not global).
 
-/** The app-wide body limit (Fastify bodyLimit): every JSON or text body. */
-export const JSON_BODY_LIMIT = 64 * 1024;
+/** The app-wide body limit (Fastify bodyLimit): every JSON or text body (the largest, privileges-array with 50 clinics, is under 5 KB). */
+export const JSON_BODY_LIMIT = 16 * 1024;
 /** The file-size limit of an upload route that does not set its own (SPEC: bill PDFs up to 2 MB). */
 export const DEFAULT_UPLOAD_LIMIT = 2 * 1024 * 1024;
 

@@ -1,45 +1,90 @@
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "./errors.ts";
 
-// Password-attempt counters in the database (fixed window), per RUT and per client address, shared by every
-// instance. An attempt is counted before the password is checked, in one atomic statement, so concurrent
-// requests cannot all slip under the limit; a correct password gives the attempt back.
+// Password-attempt throttling in the database, shared by every instance (issue 9, finding 5). Three counters:
+//  - pair:<rut>|<address> — one address guessing one RUT: LOGIN_MAX_FAILURES_PER_PAIR free attempts;
+//  - rut:<rut>            — one RUT guessed from anywhere: LOGIN_MAX_FAILURES_PER_RUT free attempts, then back-off for
+//                           every address that has already failed on that RUT. An address with no failure on the RUT
+//                           is not held back by it, so other people's failures never lock the owner out;
+//  - ip:<address>         — one address trying many RUTs: LOGIN_MAX_FAILURES_PER_IP per window.
+// Past its limit a counter allows one attempt per back-off period, which doubles with every attempt (base
+// LOGIN_BACKOFF_BASE_SECONDS, at most LOGIN_BACKOFF_MAX_MINUTES) instead of a flat lock-out. Every attempt is counted
+// before the password is checked, in one atomic statement, and the back-off slot is claimed atomically, so concurrent
+// requests cannot slip past a limit; a correct password gives the attempt back.
 
 export const tooManyAttemptsMessage = "Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.";
 
+const pairKey = (rut: string, ip: string) => `pair:${rut}|${ip}`;
 const rutKey = (rut: string) => `rut:${rut}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
-async function countAttempt(deps: AppDeps, key: string): Promise<number> {
+interface Counter {
+  failures: number;
+  lockedUntil: Date | null;
+}
+
+async function countAttempt(deps: AppDeps, key: string): Promise<Counter> {
   const windowStart = new Date(Date.now() - deps.config.LOGIN_WINDOW_MINUTES * 60_000);
-  // A window that has ended starts again at 1; otherwise count up.
-  const rows = await deps.prisma.$queryRaw<Array<{ failures: number }>>`
+  // A window that has ended (and is not backing off) starts again at 1; otherwise count up.
+  const rows = await deps.prisma.$queryRaw<Array<{ failures: number; lockedUntil: Date | null }>>`
     INSERT INTO "LoginThrottle" ("key", "windowStart", "failures") VALUES (${key}, now(), 1)
     ON CONFLICT ("key") DO UPDATE SET
-      "failures" = CASE WHEN "LoginThrottle"."windowStart" > ${windowStart} THEN "LoginThrottle"."failures" + 1 ELSE 1 END,
-      "windowStart" = CASE WHEN "LoginThrottle"."windowStart" > ${windowStart} THEN "LoginThrottle"."windowStart" ELSE now() END
-    RETURNING "failures"`;
-  return Number(rows[0]?.failures ?? 0);
+      "failures" = CASE WHEN "LoginThrottle"."windowStart" > ${windowStart} OR "LoginThrottle"."lockedUntil" > now()
+        THEN "LoginThrottle"."failures" + 1 ELSE 1 END,
+      "windowStart" = CASE WHEN "LoginThrottle"."windowStart" > ${windowStart} OR "LoginThrottle"."lockedUntil" > now()
+        THEN "LoginThrottle"."windowStart" ELSE now() END
+    RETURNING "failures", "lockedUntil"`;
+  const row = rows[0];
+  return { failures: Number(row?.failures ?? 0), lockedUntil: row?.lockedUntil ?? null };
+}
+
+/** Seconds to wait after the n-th attempt past the limit: base, 2×base, 4×base, … up to the maximum. */
+export function backoffSeconds(deps: AppDeps, attemptsPastLimit: number): number {
+  const max = deps.config.LOGIN_BACKOFF_MAX_MINUTES * 60;
+  return Math.min(max, deps.config.LOGIN_BACKOFF_BASE_SECONDS * 2 ** Math.min(Math.max(attemptsPastLimit - 1, 0), 30));
 }
 
 /**
- * Counts one password attempt for the RUT and the address; throws 429 once either has used up its attempts in the
- * window. Call before checking the password; call passwordAttemptSucceeded when it was right.
+ * True when this attempt may go ahead under a counter: within the limit, or past it and the back-off slot is free —
+ * claimed here atomically (only one concurrent request gets it), which also sets the next, doubled wait.
+ */
+async function mayAttempt(deps: AppDeps, key: string, counter: Counter, limit: number): Promise<boolean> {
+  const now = Date.now();
+  if (counter.lockedUntil && counter.lockedUntil.getTime() > now) return false;
+  const pastLimit = counter.failures - limit;
+  if (pastLimit <= 0) return true;
+  const lockedUntil = new Date(now + backoffSeconds(deps, pastLimit) * 1000);
+  const claimed = await deps.prisma.$executeRaw`
+    UPDATE "LoginThrottle" SET "lockedUntil" = ${lockedUntil}
+    WHERE "key" = ${key} AND ("lockedUntil" IS NULL OR "lockedUntil" <= now())`;
+  return claimed === 1;
+}
+
+/**
+ * Counts one password attempt for the (RUT, address) pair, the RUT and the address; throws 429 when this attempt must
+ * wait. Call before checking the password; call passwordAttemptSucceeded when it was right.
  */
 export async function reservePasswordAttempt(deps: AppDeps, rut: string, ip: string): Promise<void> {
-  const [byRut, byIp] = [await countAttempt(deps, rutKey(rut)), await countAttempt(deps, ipKey(ip))];
-  if (byRut > deps.config.LOGIN_MAX_FAILURES_PER_RUT || byIp > deps.config.LOGIN_MAX_FAILURES_PER_IP) {
-    throw new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessage);
-  }
+  const { config } = deps;
+  const pair = await countAttempt(deps, pairKey(rut, ip));
+  const byRut = await countAttempt(deps, rutKey(rut));
+  const byIp = await countAttempt(deps, ipKey(ip));
+  const refuse = () => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessage);
+  if (!(await mayAttempt(deps, pairKey(rut, ip), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse();
+  // Only addresses that have failed on this RUT before wait for the RUT's back-off; a new address goes ahead.
+  const failedHereBefore = pair.failures > 1;
+  if (failedHereBefore && !(await mayAttempt(deps, rutKey(rut), byRut, config.LOGIN_MAX_FAILURES_PER_RUT))) throw refuse();
+  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse();
 }
 
-/** The password was right: the RUT starts afresh and the address gets its attempt back. */
+/** The password was right: the pair starts afresh, the RUT and the address get this attempt back. */
 export async function passwordAttemptSucceeded(deps: AppDeps, rut: string, ip: string): Promise<void> {
-  await clearRutFailures(deps, rut);
-  await deps.prisma.$executeRaw`UPDATE "LoginThrottle" SET "failures" = GREATEST("failures" - 1, 0) WHERE "key" = ${ipKey(ip)}`;
+  await deps.prisma.loginThrottle.deleteMany({ where: { key: pairKey(rut, ip) } });
+  await deps.prisma.$executeRaw`
+    UPDATE "LoginThrottle" SET "failures" = GREATEST("failures" - 1, 0) WHERE "key" IN (${rutKey(rut)}, ${ipKey(ip)})`;
 }
 
-/** After a password reset the RUT starts afresh. */
+/** After a password reset the RUT starts afresh, from every address. */
 export async function clearRutFailures(deps: AppDeps, rut: string): Promise<void> {
-  await deps.prisma.loginThrottle.deleteMany({ where: { key: rutKey(rut) } });
+  await deps.prisma.loginThrottle.deleteMany({ where: { OR: [{ key: rutKey(rut) }, { key: { startsWith: `pair:${rut}|` } }] } });
 }

@@ -11,6 +11,14 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(secret, token)).toEqual({ userId: 7, tokenVersion: 3 });
   });
 
+  it("refuses a validly signed token without an expiry or an issue time (it would never expire)", async () => {
+    const base = () =>
+      new SignJWT({ ver: 0, typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject("7").setIssuer("portal-pacientes");
+    expect(await verifyAccessToken(secret, await base().setIssuedAt().sign(key))).toBeNull();
+    expect(await verifyAccessToken(secret, await base().setExpirationTime("5m").sign(key))).toBeNull();
+    expect(await verifyAccessToken(secret, await base().setIssuedAt().setExpirationTime("5m").sign(key))).not.toBeNull();
+  });
+
   it("refuses an expired token", async () => {
     const expired = await new SignJWT({ ver: 0, typ: "access" })
       .setProtectedHeader({ alg: "HS256" })

@@ -24,7 +24,11 @@ export async function signAccessToken(secret: string, claims: AccessClaims, ttlM
 /** Returns the claims of a valid access token, or null for anything else (bad signature, other algorithm, expired…). */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: [algorithm], issuer });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: [algorithm],
+      issuer,
+      requiredClaims: ["exp", "iat", "sub"],
+    });
     const userId = Number(payload.sub);
     if (payload.typ !== "access" || !Number.isInteger(userId) || typeof payload.ver !== "number") return null;
     return { userId, tokenVersion: payload.ver };

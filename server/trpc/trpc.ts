@@ -5,6 +5,8 @@ import { firstIssueMessage } from "../contract/validation.ts";
 import { denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
 import type { AuditAction } from "../lib/audit.ts";
 import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
+import { assertAcceptableInput } from "../http/input-guard.ts";
+import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
 
 const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -41,12 +43,20 @@ function toTRPCError(error: TRPCError): TRPCError {
   return new TRPCError({ code: error.code, message: fallbackMessages[error.code] ?? genericErrorMessage, cause: error });
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const mapped = toTRPCError(error);
-    return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
-  },
-});
+/** Every procedure declares who may call it (see server/http/route-access.ts); the base procedures set it. */
+export interface ProcedureMeta {
+  access: RouteAccess;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const mapped = toTRPCError(error);
+      return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -58,9 +68,15 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+// The same input guard as REST (NUL characters, nesting), on the raw input before any schema sees it.
+const guardInput = t.middleware(async ({ getRawInput, next }) => {
+  assertAcceptableInput(await getRawInput());
+  return next();
+});
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(mapErrors).use(guardInput);
+
+export const authedProcedure = publicProcedure.meta({ access: "user" }).use(async ({ ctx, next }) => {
   const user = await ctx.getUser();
   if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
   return next({ ctx: { ...ctx, user } });
@@ -72,20 +88,22 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
  * again (REST calls them too) and read the executive's clinics with requireStaffActor.
  */
 export const staffProcedure = (action: AuditAction) =>
-  authedProcedure.use(async ({ ctx, next }) => {
+  authedProcedure.meta({ access: "staff" }).use(async ({ ctx, next }) => {
     await denyNonStaff(ctx.deps, ctx.user, ctx.meta, action);
     return next();
   });
 
 /** Admins only (after the staff check); a refused executive is audited as denied and gets `message`. */
 export const adminProcedure = (action: AuditAction, message: string = forbiddenMessage) =>
-  staffProcedure(action).use(async ({ ctx, next }) => {
-    if (!isAdmin(ctx.user)) await deny(ctx.deps, ctx.user, ctx.meta, { action }, message);
-    return next();
-  });
+  staffProcedure(action)
+    .meta({ access: "admin" })
+    .use(async ({ ctx, next }) => {
+      if (!isAdmin(ctx.user)) await deny(ctx.deps, ctx.user, ctx.meta, { action }, message);
+      return next();
+    });
 
 /** Patients only (roleType 2): their own bills, payments and results. Staff get 403. */
-export const patientProcedure = authedProcedure.use(async ({ ctx, next }) => {
+export const patientProcedure = authedProcedure.meta({ access: "patient" }).use(async ({ ctx, next }) => {
   if (!isPatient(ctx.user)) throw new AppError("FORBIDDEN", forbiddenMessage);
   return next();
 });

@@ -4,23 +4,66 @@ import { api, createTestContext, demo, type TestContext } from "../helpers/test-
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_RUT: "3", LOGIN_MAX_FAILURES_PER_IP: "6", TRUST_PROXY_HOPS: "0" });
+  ctx = await createTestContext({
+    LOGIN_MAX_FAILURES_PER_PAIR: "3",
+    LOGIN_MAX_FAILURES_PER_RUT: "5",
+    LOGIN_MAX_FAILURES_PER_IP: "12",
+    TRUST_PROXY_HOPS: "0",
+  });
 });
 afterAll(() => ctx.close());
 
-const attempt = (rut: string, password: string, headers: Record<string, string> = {}, remoteAddress = "10.0.0.1") =>
-  ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut, password }, headers, remoteAddress });
+const attempt = (rut: string, password: string, headers: Record<string, string> = {}, remoteAddress = "10.0.0.1", staff = false) =>
+  ctx.app.inject({
+    method: "POST",
+    url: api(staff ? "/auth/admin-login" : "/auth/new-login"),
+    payload: { rut, password },
+    headers,
+    remoteAddress,
+  });
+const tooMany = "Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.";
+const newRut = (body: string) => `${body}-${rutCheckDigit(body)}`;
 
-describe("login rate limits", () => {
-  it("blocks a RUT after repeated failures from changing addresses, even with the right password", async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt(demo.incomplete.rut, "Incorrecta1", {}, `10.0.1.${i}`)).statusCode).toBe(401);
-    const blocked = await attempt(demo.incomplete.rut, demo.incomplete.password, {}, "10.0.1.99");
+describe("login throttling by (RUT, address), a slower limit per RUT, exponential back-off", () => {
+  it("throttles the address that keeps guessing one RUT, with the right password too", async () => {
+    for (let i = 0; i < 4; i++) expect((await attempt(demo.incomplete.rut, "Incorrecta1", {}, "10.0.1.1")).statusCode).toBe(401);
+    const blocked = await attempt(demo.incomplete.rut, demo.incomplete.password, {}, "10.0.1.1");
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe("Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.");
+    expect(blocked.json().message).toBe(tooMany);
+  });
+
+  it("does not lock the real admin out: someone else's failures do not refuse a right password from another address (finding 5)", async () => {
+    for (let i = 0; i < 11; i++) await attempt(demo.admin.rut, "Incorrecta1", {}, "10.0.6.66", true);
+    expect((await attempt(demo.admin.rut, "Incorrecta1", {}, "10.0.6.66", true)).statusCode).toBe(429);
+    expect((await attempt(demo.admin.rut, demo.admin.password, {}, "10.0.7.1", true)).statusCode).toBe(200);
+  });
+
+  it("a RUT guessed from many addresses is slowed for every address that has failed on it, not for a new one", async () => {
+    const rut = demo.firstLogin.rut;
+    for (let i = 0; i < 6; i++) expect((await attempt(rut, "Incorrecta1", {}, `10.0.8.${i}`)).statusCode).toBe(401);
+    // The RUT has used its global allowance: addresses that failed on it share one attempt per back-off period…
+    expect((await attempt(rut, "Incorrecta1", {}, "10.0.8.0")).statusCode).toBe(401);
+    expect((await attempt(rut, demo.firstLogin.password, {}, "10.0.8.1")).statusCode).toBe(429);
+    expect((await attempt(rut, "Incorrecta1", {}, "10.0.8.2")).statusCode).toBe(429);
+    // …while the owner, from an address with no failures on it, signs in.
+    expect((await attempt(rut, demo.firstLogin.password, {}, "10.0.9.1")).statusCode).toBe(200);
+  });
+
+  it("backs off exponentially: each attempt past the limit doubles the wait", async () => {
+    const rut = newRut("8765100");
+    const key = `pair:${rut}|10.0.10.1`;
+    for (let i = 0; i < 4; i++) await attempt(rut, "Incorrecta1", {}, "10.0.10.1");
+    const first = await ctx.db.prisma.loginThrottle.findUniqueOrThrow({ where: { key } });
+    await ctx.db.prisma.loginThrottle.update({ where: { key }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    expect((await attempt(rut, "Incorrecta1", {}, "10.0.10.1")).statusCode).toBe(401);
+    const second = await ctx.db.prisma.loginThrottle.findUniqueOrThrow({ where: { key } });
+    const wait = (row: { lockedUntil: Date | null }) => row.lockedUntil!.getTime() - Date.now();
+    expect(wait(first)).toBeGreaterThan(30_000);
+    expect(wait(second)).toBeGreaterThan(1.8 * wait(first));
   });
 
   it("blocks an address that tries many RUTs, and a forged X-Forwarded-For does not escape it", async () => {
-    const ruts = ["5126663", "6543210", "7654321", "8765432", "9876543", "10987654"].map((body) => `${body}-${rutCheckDigit(body)}`);
+    const ruts = Array.from({ length: 12 }, (_, i) => newRut(String(5126663 + i * 1013)));
     for (const [i, rut] of ruts.entries()) {
       const response = await attempt(rut, "Incorrecta1", { "x-forwarded-for": `192.0.2.${i}` }, "10.0.2.1");
       expect(response.statusCode).toBe(401);
@@ -31,15 +74,15 @@ describe("login rate limits", () => {
     expect(otherAddress.statusCode).toBe(200);
   });
 
-  it("counts attempts sent at the same moment: no more than the limit get through", async () => {
-    const rut = `8765001-${rutCheckDigit("8765001")}`;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(rut, "Incorrecta1", {}, `10.0.4.${i}`)));
+  it("counts attempts sent at the same moment: no more than the limit and one back-off attempt get through", async () => {
+    const rut = newRut("8765001");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => attempt(rut, "Incorrecta1", {}, "10.0.4.1")));
     const statuses = answers.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(16);
   });
 
   it("gives the address its attempt back on a right password, so one person logging in often is not blocked", async () => {
-    for (let i = 0; i < 10; i++) expect((await attempt(demo.patient.rut, demo.patient.password, {}, "10.0.5.1")).statusCode).toBe(200);
+    for (let i = 0; i < 15; i++) expect((await attempt(demo.patient.rut, demo.patient.password, {}, "10.0.5.1")).statusCode).toBe(200);
   });
 });

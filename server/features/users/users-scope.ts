@@ -40,7 +40,12 @@ export async function findVisibleUser(
   where: { id: number } | { rut: string },
 ): Promise<TargetUser> {
   const target = await deps.prisma.user.findUnique({ where, select: targetUserSelect });
-  if (!target) throw new AppError("NOT_FOUND", userMessages.notFound);
+  if (!target) {
+    // The same audit insert as an out-of-scope user, so an executive cannot tell the two apart by timing.
+    if (!actor.isAdmin)
+      await auditStaff(deps, actor.user, meta, { action, resourceId: "id" in where ? where.id : null, outcome: "denied" });
+    throw new AppError("NOT_FOUND", userMessages.notFound);
+  }
   if (!isVisible(actor, target)) {
     await auditStaff(deps, actor.user, meta, { action, target, outcome: "denied" });
     throw new AppError("NOT_FOUND", userMessages.notFound);

@@ -1,3 +1,4 @@
+import { access } from "../../http/route-access.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
@@ -19,38 +20,38 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     meta: requestMeta(request),
   });
 
-  app.get("/admin/filter/users", async (request) => {
+  app.get("/admin/filter/users", access("staff"), async (request) => {
     const { user, meta } = await staffCall(request);
     return listUsers(deps, user, request.query, meta);
   });
 
-  app.get("/admin/privileges/:id", async (request: IdRequest) => {
+  app.get("/admin/privileges/:id", access("staff"), async (request: IdRequest) => {
     const { user, meta } = await staffCall(request);
     return { payload: await getPrivileges(deps, user, request.params.id, meta) };
   });
 
-  app.post("/admin/privileges-array", async (request) => {
+  app.post("/admin/privileges-array", access("admin"), async (request) => {
     const { user, meta } = await staffCall(request);
     const query = (request.query ?? {}) as { id_user?: unknown };
     return { payload: await setPrivileges(deps, user, { userId: query.id_user, privileges: request.body }, meta) };
   });
 
-  app.post("/admin/resetPassword", async (request) => {
+  app.post("/admin/resetPassword", access("staff"), async (request) => {
     const { user, meta } = await staffCall(request);
     return { payload: await resetUserPassword(deps, user, request.body, meta) };
   });
 
-  app.get("/admin/:id", async (request: IdRequest) => {
+  app.get("/admin/:id", access("staff"), async (request: IdRequest) => {
     const { user, meta } = await staffCall(request);
     return { payload: await getUser(deps, user, request.params.id, meta) };
   });
 
-  app.patch("/admin/:id", async (request: IdRequest) => {
+  app.patch("/admin/:id", access("staff"), async (request: IdRequest) => {
     const { user, meta } = await staffCall(request);
     return { payload: await updateUser(deps, user, request.params.id, request.body, meta) };
   });
 
-  app.post("/admin", async (request) => {
+  app.post("/admin", access("staff"), async (request) => {
     const { user, meta } = await staffCall(request);
     const { user: created, message } = await createUserAccount(deps, user, request.body, meta);
     return { payload: created, message };

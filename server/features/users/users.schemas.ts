@@ -42,8 +42,13 @@ export const userMessages = {
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
+// Only the canonical decimal form is a number here: "0x10", "+1", "01", " 1", "1\n" or "1e1" once became ids (issue 9).
+const canonicalPositiveInt = /^[1-9][0-9]{0,9}$/;
 const positiveInt = (message: string, max = 2_147_483_647) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
+  z.preprocess(
+    (value) => (typeof value === "string" && canonicalPositiveInt.test(value) ? Number(value) : value),
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message }),
+  );
 
 /** Role type from a JSON number or a query-string digit. */
 const roleTypeInput = z.preprocess(

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LoginThrottle" ADD COLUMN     "lockedUntil" TIMESTAMP(3);

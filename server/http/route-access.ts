@@ -1,0 +1,14 @@
+// Who may call a route, declared on every REST route (`{ config: { access } }`) and every tRPC procedure
+// (`.meta({ access })`). Handlers still enforce access themselves; the security suite (tests/security) reads these
+// declarations from the route table and checks each route against them, so a new route cannot go unchecked.
+
+/** "user" = any signed-in account; "patient" = role 2; "staff" = admin or executive; "admin" = role 0. */
+export type RouteAccess = "public" | "user" | "patient" | "staff" | "admin";
+
+export const access = (level: RouteAccess) => ({ config: { access: level } });
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

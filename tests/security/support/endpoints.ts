@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { API_PREFIX } from "../../../server/app.ts";
+import type { RouteAccess } from "../../../server/http/route-access.ts";
+import { appRouter } from "../../../server/trpc/router.ts";
+
+// Every endpoint of the portal, read from the live route table (REST, with each route's declared access) and from the
+// tRPC router (each procedure's meta). Routes other branches add (bills, payments, results) appear here by themselves.
+
+export type Role = "none" | "patient" | "executive" | "admin";
+export const roles: Role[] = ["none", "patient", "executive", "admin"];
+
+export interface Endpoint {
+  kind: "rest" | "trpc";
+  /** "GET /api/rcr/v1/admin/:id" or "trpc users.get (query)" */
+  name: string;
+  method: string;
+  /** REST: the path pattern with :params; tRPC: the procedure path. */
+  path: string;
+  access: RouteAccess | undefined;
+  /** Field names the endpoint's zod input schema knows (tRPC), for the bad-input properties. */
+  fields: string[];
+  /** tRPC procedure type. */
+  procedureType?: "query" | "mutation";
+}
+
+/** The REST routes of the contract (the tRPC plugin's own routes are covered procedure by procedure). */
+export function restEndpoints(app: FastifyInstance): Endpoint[] {
+  return app.routeTable
+    .filter((route) => route.url.startsWith(API_PREFIX) && route.method !== "HEAD" && route.method !== "OPTIONS")
+    .map((route) => ({
+      kind: "rest" as const,
+      name: `${route.method} ${route.url}`,
+      method: route.method,
+      path: route.url,
+      access: route.access,
+      fields: [],
+    }));
+}
+
+/** Keys of a zod schema's object shape, looking through optional/default/pipe/preprocess wrappers. */
+export function schemaFields(schema: unknown): string[] {
+  let current = schema as z.ZodType | undefined;
+  for (let i = 0; i < 10 && current; i++) {
+    if (current instanceof z.ZodObject) return Object.keys(current.shape);
+    const def = (current as unknown as { _zod?: { def?: { innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType } } })._zod?.def;
+    current = def?.innerType ?? def?.out ?? def?.in;
+  }
+  return [];
+}
+
+interface ProcedureLike {
+  _def: { type: "query" | "mutation" | "subscription"; meta?: { access?: RouteAccess }; inputs?: unknown[] };
+}
+
+export function trpcEndpoints(): Endpoint[] {
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureLike>).map(([path, procedure]) => {
+    const type = procedure._def.type === "query" ? "query" : "mutation";
+    return {
+      kind: "trpc" as const,
+      name: `trpc ${path} (${type})`,
+      method: type === "query" ? "GET" : "POST",
+      path,
+      access: procedure._def.meta?.access,
+      fields: (procedure._def.inputs ?? []).flatMap(schemaFields),
+      procedureType: type,
+    };
+  });
+}
+
+/** Which signed-in roles an access level admits. */
+export function admits(access: RouteAccess, role: Role): boolean {
+  switch (access) {
+    case "public":
+      return true;
+    case "user":
+      return role !== "none";
+    case "patient":
+      return role === "patient";
+    case "staff":
+      return role === "executive" || role === "admin";
+    case "admin":
+      return role === "admin";
+  }
+}
+
+/** A path with its :params filled: ids with the given id, other params (clinic keys) with a real clinic. */
+export function fillPath(pattern: string, id: number | string): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_match, name: string) => (/id$/i.test(name) ? String(id) : "hcs-rcr"));
+}
+
+/** Whether a route addresses something by id (the BOLA part of the matrix). */
+export const takesId = (endpoint: Endpoint) => /:[A-Za-z_]*id\b/i.test(endpoint.path) || endpoint.fields.includes("id");

@@ -1,0 +1,66 @@
+import { normalizeRut } from "../../../server/contract/rut.ts";
+import { api, bearer, createTestContext, demo, type TestContext } from "../../helpers/test-app.ts";
+import type { Endpoint, Role } from "./endpoints.ts";
+import { fillPath } from "./endpoints.ts";
+
+export interface SecurityContext {
+  ctx: TestContext;
+  tokens: Record<Exclude<Role, "none">, string>;
+  /** Ids each role may not see: another patient for a patient, the admin for the executive (outside its clinics). */
+  othersId: Record<Role, number>;
+  call(
+    endpoint: Endpoint,
+    role: Role,
+    options?: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string },
+  ): Promise<Answer>;
+}
+
+export interface Answer {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+}
+
+/** A portal over a fresh demo database, signed in as each role, with one call for every kind of endpoint. */
+export async function createSecurityContext(overrides: Parameters<typeof createTestContext>[0] = {}): Promise<SecurityContext> {
+  const ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_IP: "100000", ...overrides });
+  const tokens = {
+    patient: await ctx.login(demo.patient.rut, demo.patient.password),
+    executive: await ctx.login(demo.executive.rut, demo.executive.password, "staff"),
+    admin: await ctx.login(demo.admin.rut, demo.admin.password, "staff"),
+  };
+  const idOf = async (rut: string) => (await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: normalizeRut(rut) } })).id;
+  const admin = await idOf(demo.admin.rut);
+  const otherPatient = await idOf(demo.incomplete.rut);
+  const othersId: Record<Role, number> = { none: otherPatient, patient: otherPatient, executive: admin, admin: otherPatient };
+
+  async function call(
+    endpoint: Endpoint,
+    role: Role,
+    options: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string } = {},
+  ) {
+    const headers: Record<string, string> = role === "none" ? {} : bearer(tokens[role]);
+    const id = options.id ?? othersId[role];
+    const body = options.body ?? (endpoint.fields.includes("id") ? { id } : {});
+    if (options.contentType) headers["content-type"] = options.contentType;
+    const payload = options.rawBody ?? (endpoint.method === "GET" ? undefined : JSON.stringify(body));
+    if (payload !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
+    let url: string;
+    if (endpoint.kind === "rest") {
+      url = fillPath(endpoint.path, id);
+    } else {
+      url = `/trpc/${endpoint.path}`;
+      if (endpoint.method === "GET") url += `?input=${encodeURIComponent(options.rawBody ?? JSON.stringify(body))}`;
+    }
+    const response = await ctx.app.inject({
+      method: endpoint.method as "GET",
+      url,
+      headers,
+      payload: endpoint.method === "GET" ? undefined : payload,
+    });
+    return { statusCode: response.statusCode, body: response.body, headers: response.headers };
+  }
+  return { ctx, tokens, othersId, call };
+}
+
+export { api };

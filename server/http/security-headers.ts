@@ -2,13 +2,14 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { schedulingOrigins } from "../features/clinics/clinic-urls.ts";
+import { viewerOrigin } from "../providers/imaging/imaging.config.ts";
 
 /**
- * Origins the portal may frame: exactly the origins of the configured scheduling pages (every clinic's frames).
- * The imaging viewer's origin joins this list when that feature is configured.
+ * Origins the portal may frame: exactly the origins of the configured scheduling pages (every clinic's frames) and
+ * of the configured imaging viewer.
  */
 export function frameOrigins(config: AppConfig): string[] {
-  return schedulingOrigins(config);
+  return [...new Set([...schedulingOrigins(config), viewerOrigin(config)])];
 }
 
 /** Helmet with a strict CSP (no inline script, frames only from configured origins) and HSTS of one year. */

@@ -16,6 +16,10 @@ export const errorStatus = {
   TOO_MANY_REQUESTS: 429,
   /** A provider (mail, payment, laboratory) failed. */
   BAD_GATEWAY: 502,
+  /** A provider (laboratory, imaging…) answered with an error or could not be reached. */
+  PROVIDER_UNAVAILABLE: 502,
+  /** A provider did not answer within its configured timeout. */
+  PROVIDER_TIMEOUT: 504,
   INTERNAL: 500,
 } as const;
 

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
+/** Laboratory provider (HL7 FHIR R4 server of the clinic's LIS). */
+export const labConfigSchema = z.object({
+  LAB_FHIR_BASE_URL: z.string().url().default("http://localhost:4300/fhir"),
+  /** System of the patient identifier that carries the RUT (CL Core RUN). */
+  LAB_PATIENT_IDENTIFIER_SYSTEM: z.string().min(1).default("http://regcivil.cl/Validacion/RUN"),
+  /** Either a bearer token or a user and password (basic); none when the server needs no credentials. */
+  LAB_FHIR_BEARER_TOKEN: optionalSecret,
+  LAB_FHIR_USERNAME: optionalSecret,
+  LAB_FHIR_PASSWORD: optionalSecret,
+  LAB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+});
+
+export type LabConfig = z.infer<typeof labConfigSchema>;

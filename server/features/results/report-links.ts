@@ -19,7 +19,8 @@ export interface ReportLinkClaims {
 const algorithm = "HS256";
 const issuer = "portal-pacientes";
 const audience = "report";
-export const REPORT_LINK_PATH = "/api/rcr/v1/results/report/";
+/** The token travels in the query string (as `token`, which request logs redact), being longer than a path segment may be. */
+export const REPORT_LINK_PATH = "/api/rcr/v1/results/report";
 
 const key = (config: Pick<AppConfig, "JWT_SECRET">) => new TextEncoder().encode(config.JWT_SECRET);
 
@@ -54,18 +55,20 @@ export async function verifyReportToken(config: Pick<AppConfig, "JWT_SECRET">, t
 
 /** The report link the portal's own pages use (relative to the portal). */
 export async function reportLink(config: Pick<AppConfig, "JWT_SECRET" | "RESULT_LINK_TTL_MINUTES">, claims: ReportLinkClaims) {
-  return `${REPORT_LINK_PATH}${await signReportToken(config, claims, config.RESULT_LINK_TTL_MINUTES * 60)}`;
+  return reportLinkFor(await signReportToken(config, claims, config.RESULT_LINK_TTL_MINUTES * 60));
 }
+
+export const reportLinkFor = (token: string) => `${REPORT_LINK_PATH}?token=${token}`;
 
 /** The token inside a report link (absolute or relative), or null when the text is not one of the portal's report links. */
 export function tokenOfReportLink(link: string): string | null {
-  let path: string;
+  let url: URL;
   try {
-    path = new URL(link, "http://portal.invalid").pathname;
+    url = new URL(link, "http://portal.invalid");
   } catch {
     return null;
   }
-  if (!path.startsWith(REPORT_LINK_PATH)) return null;
-  const token = path.slice(REPORT_LINK_PATH.length);
+  const token = url.searchParams.get("token");
+  if (url.pathname !== REPORT_LINK_PATH || !token) return null;
   return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token) ? token : null;
 }

@@ -3,13 +3,18 @@ import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { requirePatient } from "./patient-access.ts";
-import { mailReport, openReport } from "./reports.service.ts";
+import { mailReport, openReport, reportLinkExpiredMessage } from "./reports.service.ts";
+import { parseInput } from "../../http/validate.ts";
+import { z } from "zod";
+
+const ZReportQuery = z.object({ token: z.string({ error: reportLinkExpiredMessage }).max(2000, reportLinkExpiredMessage) });
 
 /** The report PDFs behind the signed links, and 'Enviar por email' (SPEC §7 mail/mailValtek). */
 export async function reportsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   // Public on purpose: the signed, expiring link is the credential (a browser tab or a mail client opens it, with no bearer).
-  app.get<{ Params: { token: string } }>("/results/report/:token", { config: { access: "public" } }, async (request, reply) => {
-    const { pdf, fileName } = await openReport(deps, request.params.token, requestMeta(request));
+  app.get("/results/report", { config: { access: "public" } }, async (request, reply) => {
+    const { token } = parseInput(ZReportQuery, request.query);
+    const { pdf, fileName } = await openReport(deps, token, requestMeta(request));
     return reply
       .type("application/pdf")
       .header("Content-Disposition", `inline; filename="${fileName}"`)

@@ -8,7 +8,7 @@ import { escapeHtml, type MailMessage } from "../../lib/mailer.ts";
 import { clinicPortalUrl } from "../clinics/clinic-urls.ts";
 import { auditResultRead } from "./results-audit.ts";
 import {
-  REPORT_LINK_PATH,
+  reportLinkFor,
   signReportToken,
   tokenOfReportLink,
   verifyReportToken,
@@ -77,7 +77,7 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
 
   const clinic = clinicByKey(query.clinic) ?? clinicByKey(DEFAULT_CLINIC_KEY)!;
   const mailToken = await signReportToken(deps.config, claims, deps.config.RESULT_MAIL_LINK_TTL_HOURS * 3600);
-  const link = `${clinicPortalUrl(deps.config, clinic)}${REPORT_LINK_PATH}${mailToken}`;
+  const link = `${clinicPortalUrl(deps.config, clinic)}${reportLinkFor(mailToken)}`;
   try {
     await deps.mailer.send(reportMail(user.email, clinic.title, claims, link, deps.config.RESULT_MAIL_LINK_TTL_HOURS));
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   toLabOrders,
   type FhirBundle,
   type FhirDiagnosticReport,
+  type FhirObservation,
 } from "./fhir-lab.mapping.ts";
 
 const base = "https://lis.clinica.cl/fhir";
@@ -21,10 +22,10 @@ const report = (patch: Partial<FhirDiagnosticReport>): FhirDiagnosticReport => (
   ...patch,
 });
 
-const bundle = (...resources: Array<Record<string, unknown>>): FhirBundle => ({
+const bundle = (...resources: Array<FhirDiagnosticReport | FhirObservation>): FhirBundle => ({
   resourceType: "Bundle",
   entry: resources.map((resource) => ({
-    resource: resource as { resourceType?: string; id?: string },
+    resource,
     search: { mode: resource.resourceType === "Observation" ? "include" : "match" },
   })),
 });

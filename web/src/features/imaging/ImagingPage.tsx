@@ -128,6 +128,8 @@ export default function ImagingPage() {
   const closeViewer = useCallback(() => setViewer(null), []);
   const studies = useQuery(trpc.imaging.studies.queryOptions({ dateFrom: toDmy(range.from), dateTo: toDmy(range.to) }, { staleTime: 0 }));
   useResultsErrorToast(studies.error);
+  // 'Buscar' on the same dates asks the provider again (new results may have arrived).
+  const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void studies.refetch() : setRange(next));
 
   // SPEC §5: the list is also filtered by date on the client, within the range asked for.
   const rows = (studies.data ?? []).filter((study) => study.date >= range.from && study.date <= range.to);
@@ -170,7 +172,7 @@ export default function ImagingPage() {
     <div className="results-page">
       <PageTitle title="Exámenes de imagenología" subtitle="Resultados de imagenologia" />
       <Card>
-        <DateRangeFilter initial={range} onSearch={setRange} />
+        <DateRangeFilter initial={range} onSearch={search} />
         {isMobile ? <ImagingCards studies={rows} actions={actions} /> : <ImagingTable studies={rows} actions={actions} />}
         {studies.isSuccess && rows.length === 0 ? (
           <p className="results-empty">No hay exámenes de imagenología en el rango seleccionado.</p>

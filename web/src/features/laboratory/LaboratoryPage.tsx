@@ -153,6 +153,8 @@ export default function LaboratoryPage() {
     trpc.laboratory.orders.queryOptions({ fecha_inicio: toDmy(range.from), fecha_termino: toDmy(range.to) }, { staleTime: 0 }),
   );
   useResultsErrorToast(orders.error);
+  // 'Buscar' on the same dates asks the provider again (new results may have arrived).
+  const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void orders.refetch() : setRange(next));
 
   const toggle = (orderNumber: string) =>
     setExpanded((current) => {
@@ -167,7 +169,7 @@ export default function LaboratoryPage() {
     <div className="results-page">
       <PageTitle title="Exámenes de laboratorio" subtitle="Resultados de laboratorio" />
       <Card>
-        <DateRangeFilter initial={range} onSearch={setRange} />
+        <DateRangeFilter initial={range} onSearch={search} />
         {isMobile ? <LabOrderCards orders={rows} {...actions} /> : <LabOrdersTable orders={rows} {...actions} />}
         {orders.isSuccess && rows.length === 0 ? (
           <p className="results-empty">No hay órdenes de laboratorio en el rango seleccionado.</p>

@@ -1,6 +1,7 @@
 import { loadConfig } from "../server/config.ts";
 import { rutCheckDigit, formatRut } from "../server/contract/rut.ts";
 import { seedClinics } from "../server/db/seed.ts";
+import { createProviders } from "../server/providers/index.ts";
 import type { AppDeps } from "../server/deps.ts";
 import { newUserRow } from "../server/db/users.repository.ts";
 import type { UsersPage } from "../server/contract/users.dto.ts";
@@ -167,10 +168,11 @@ export default async function run(): Promise<BenchResult[]> {
       where: { roleType: 0 },
       select: { id: true, rut: true, email: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
     });
+    const config = loadConfig({ NODE_ENV: "test" });
     const deps: AppDeps = {
-      config: loadConfig({ NODE_ENV: "test" }),
+      config,
       prisma: db.prisma,
-      providers: { mail: { send: async () => {}, close: () => {} } },
+      providers: { ...createProviders(config), mail: { send: async () => {}, close: () => {} } },
       logError: (error) => console.error(error),
     };
     const actor: SessionUser = admin;

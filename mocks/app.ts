@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { dicomWebMock } from "./dicom-web/dicom-web-mock.ts";
+import { fhirMock } from "./fhir/fhir-mock.ts";
 import { htmlContentType } from "./html.ts";
 import { imagingLoginMock } from "./imaging-login/imaging-login-mock.ts";
 import { renderIndexPage } from "./index-page.ts";
 import { mailRoutes, type MailStore } from "./mail/mail-catcher.ts";
+import { failureBases } from "./results/behaviour.ts";
 import { schedulingMock } from "./scheduling/scheduling-mock.ts";
 
 export interface MocksAppOptions {
@@ -22,6 +25,13 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
   app.register(mailRoutes, { store: options.mailStore });
   app.register(schedulingMock, { frameAncestors: options.frameAncestors, now: options.now });
   app.register(imagingLoginMock);
+  // Laboratory (FHIR R4) and imaging (DICOMweb), each also mounted as a provider that is down or too slow, for tests.
+  app.register(fhirMock, { prefix: "/fhir", now: options.now });
+  app.register(dicomWebMock, { prefix: "/dicom-web", now: options.now, frameAncestors: options.frameAncestors });
+  for (const behaviour of ["down", "slow"] as const) {
+    app.register(fhirMock, { prefix: `${failureBases[behaviour]}/fhir`, behaviour });
+    app.register(dicomWebMock, { prefix: `${failureBases[behaviour]}/dicom-web`, behaviour });
+  }
 
   app.get("/", async (_request, reply) => reply.type(htmlContentType).send(renderIndexPage()));
 

@@ -26,6 +26,14 @@ export function renderIndexPage(): string {
         <tbody>
           ${centerRows}
         </tbody>
-      </table>`,
+      </table>
+      <h2>Laboratorio (HL7 FHIR R4) e imagenología (DICOMweb)</h2>
+      <p class="card">
+        Resultados deterministas para cualquier RUT válido, p. ej. el paciente de demostración:
+        <a href="/fhir/Patient?identifier=http://regcivil.cl/Validacion/RUN|12345678-5">Patient</a>,
+        <a href="/fhir/DiagnosticReport?subject=Patient/pac-12345678&amp;category=LAB">DiagnosticReport</a>,
+        <a href="/dicom-web/studies?PatientID=12345678-5">QIDO-RS studies</a>. Bajo <code>/fallas/caida/…</code> responden 503 y bajo
+        <code>/fallas/lenta/…</code> no responden (para probar errores y tiempos de espera).
+      </p>`,
   );
 }

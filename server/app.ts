@@ -11,6 +11,9 @@ import type { AppDeps } from "./deps.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
+import { imagingRoutes } from "./features/results/imaging.routes.ts";
+import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
+import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
@@ -100,6 +103,9 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
       await api.register(termsRoutes, { deps });
       await api.register(clinicsRoutes, { deps });
       await api.register(usersRoutes, { deps });
+      await api.register(laboratoryRoutes, { deps });
+      await api.register(imagingRoutes, { deps });
+      await api.register(reportsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

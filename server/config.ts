@@ -63,6 +63,20 @@ const portalConfigSchema = z.object({
   /** Folder of the built web app served by the server (npm run build). */
   WEB_DIST_DIR: z.string().default("./dist/web"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Life of the signed report links the portal hands to the browser (laboratory and imaging PDFs). */
+  RESULT_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  /** Life of the report links sent by e-mail ('Enviar por email'). */
+  RESULT_MAIL_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(72),
 });
 
 const configSchema = portalConfigSchema

@@ -4,7 +4,7 @@ export function normalizeRut(input: string): string {
   return input.replace(/[.\s]/g, "").toUpperCase();
 }
 
-function checkDigitFor(body: string): string {
+export function checkDigitFor(body: string): string {
   let sum = 0;
   let factor = 2;
   for (const digit of [...body].reverse()) {

@@ -2,6 +2,7 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { schedulingOrigins } from "../lib/clinic-urls.ts";
+import { viewerOrigin } from "../providers/imaging/imaging.config.ts";
 import { originOf } from "../providers/provider-config.ts";
 
 /**
@@ -9,7 +10,7 @@ import { originOf } from "../providers/provider-config.ts";
  * of the imaging viewer (IMAGING_VIEWER_URL_TEMPLATE), which shows a study inside a modal frame.
  */
 export function frameOrigins(config: AppConfig): string[] {
-  return [...new Set([...schedulingOrigins(config), originOf(config.IMAGING_VIEWER_URL_TEMPLATE)])];
+  return [...new Set([...schedulingOrigins(config), viewerOrigin(config)])];
 }
 
 /** Where forms may be sent: the portal itself and the card-payment provider (Webpay's form gets a POST with token_ws). */

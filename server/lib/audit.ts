@@ -22,7 +22,17 @@ export type UsersAuditAction =
 /** The clinic catalogue as staff read it. */
 export type ClinicsAuditAction = "clinic.list";
 
-export type AuditAction = AuthAuditAction | AccountAuditAction | UsersAuditAction | ClinicsAuditAction;
+/** Reads of a patient's laboratory and imaging results (server/features/laboratory, imaging, results). */
+export type ResultsAuditAction =
+  | "lab.orders.list"
+  | "lab.order.read"
+  | "imaging.studies.list"
+  | "imaging.viewer.open"
+  | "imaging.report.link"
+  | "results.report.read"
+  | "results.report.mail";
+
+export type AuditAction = AuthAuditAction | AccountAuditAction | UsersAuditAction | ClinicsAuditAction | ResultsAuditAction;
 
 export type AuditOutcome = "ok" | "denied" | "failed";
 

@@ -1,20 +1,27 @@
 import type { AppConfig } from "../config.ts";
+import { createDicomWebImagingClient } from "./imaging/dicomweb-imaging.client.ts";
+import type { ImagingProvider } from "./imaging/imaging.provider.ts";
+import { createFhirLabClient } from "./lab/fhir-lab.client.ts";
+import type { LabProvider } from "./lab/lab.provider.ts";
 import type { MailProvider } from "./mail/mail.provider.ts";
 import { createSmtpMailClient } from "./mail/smtp-mail.client.ts";
 
 /**
  * The outside services the features use, one instance each. buildApp receives them (tests may swap any one);
- * the real clients are built here from configuration. Payments, lab and imaging add their entry beside mail:
- * `<name>: <Name>Provider` here and `<name>: create<Protocol><Name>Client(config)` in createProviders.
+ * the real clients are built here from configuration. A new provider adds its entry here and in createProviders.
  */
 export interface Providers {
   mail: MailProvider;
+  lab: LabProvider;
+  imaging: ImagingProvider;
 }
 
 /** The real clients, from configuration (each reads only its own config slice). */
 export function createProviders(config: AppConfig): Providers {
   return {
     mail: createSmtpMailClient(config),
+    lab: createFhirLabClient(config),
+    imaging: createDicomWebImagingClient(config),
   };
 }
 

@@ -16,3 +16,9 @@ export const providerTimeoutMs = (fallback: number) => z.coerce.number().int().m
 export function originOf(address: string): string {
   return new URL(address).origin;
 }
+
+/** A credential that may be unset; an empty value counts as unset. */
+export const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);

@@ -1,6 +1,9 @@
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
 import { clinicsRouter } from "../features/clinics/clinics.router.ts";
+import { imagingRouter } from "../features/results/imaging.router.ts";
+import { laboratoryRouter } from "../features/results/laboratory.router.ts";
+import { reportsRouter } from "../features/results/reports.router.ts";
 import { termsRouter } from "../features/terms/terms.router.ts";
 import { usersRouter } from "../features/users/users.router.ts";
 import { router } from "./trpc.ts";
@@ -11,6 +14,9 @@ export const appRouter = router({
   terms: termsRouter,
   clinics: clinicsRouter,
   users: usersRouter,
+  laboratory: laboratoryRouter,
+  imaging: imagingRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

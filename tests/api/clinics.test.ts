@@ -8,6 +8,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     SCHEDULING_URL_TEMPLATE: schedulingTemplate,
     LAB_SITE_URL_TEMPLATE: "https://lab.example.cl:{labPort}/resultados",
+    IMAGING_VIEWER_URL_TEMPLATE: "https://visor.example.cl/viewer?StudyInstanceUIDs={studyUid}",
   });
 });
 afterAll(() => ctx.close());
@@ -70,10 +71,10 @@ describe("GET /clinics/:key/settings", () => {
 });
 
 describe("Content-Security-Policy", () => {
-  it("lets the portal frame exactly the configured scheduling origin and nothing else", async () => {
+  it("lets the portal frame exactly the configured scheduling and imaging viewer origins and nothing else", async () => {
     const response = await ctx.app.inject({ method: "GET", url: api("/clinics/maitenes/settings") });
     const csp = cspDirectives(response.headers["content-security-policy"]);
-    expect(csp.get("frame-src")).toBe("https://agenda.example.cl:8443");
+    expect(csp.get("frame-src")).toBe("https://agenda.example.cl:8443 https://visor.example.cl");
     expect(csp.get("object-src")).toBe("'none'");
     expect(csp.get("frame-ancestors")).toBe("'none'");
     expect(csp.get("base-uri")).toBe("'none'");

@@ -20,6 +20,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Database;
   config: AppConfig;
+  /** Base address of the provider mocks (laboratory at /fhir, imaging at /dicom-web). */
+  mocksUrl: string;
   /** The mail catcher of mocks/, over real SMTP. */
   mail: {
     list(to?: string): Promise<CaughtMessage[]>;
@@ -34,12 +36,28 @@ export interface TestContext {
 
 export const api = (path: string) => `${API_PREFIX}${path}`;
 
-/** The portal over a fresh seeded database, with a real SMTP mail catcher; one per test file. */
+/**
+ * The portal over a fresh seeded database, with a real SMTP mail catcher and the provider mocks; one per test file.
+ * In override values, {mocks} stands for the mocks' address (e.g. LAB_FHIR_BASE_URL: "{mocks}/fallas/caida/fhir").
+ */
 export async function createTestContext(overrides: Partial<Record<keyof AppConfig, string>> = {}): Promise<TestContext> {
   const mocks = await startMocks({ httpPort: 0, smtpPort: 0 });
   const { db, drop } = await freshDatabase();
   await seedDemoData(db.prisma, { onlyWhenEmpty: false });
-  const config = loadConfig({ NODE_ENV: "test" }, { SMTP_PORT: String(mocks.smtpPort), LOG_LEVEL: "silent", ...overrides });
+  const withMocks = Object.fromEntries(
+    Object.entries(overrides).map(([name, value]) => [name, value?.replaceAll("{mocks}", mocks.httpUrl)]),
+  );
+  const config = loadConfig(
+    { NODE_ENV: "test" },
+    {
+      SMTP_PORT: String(mocks.smtpPort),
+      LOG_LEVEL: "silent",
+      LAB_FHIR_BASE_URL: `${mocks.httpUrl}/fhir`,
+      IMAGING_DICOMWEB_BASE_URL: `${mocks.httpUrl}/dicom-web`,
+      IMAGING_VIEWER_URL_TEMPLATE: `${mocks.httpUrl}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
+      ...withMocks,
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
 
@@ -51,6 +69,7 @@ export async function createTestContext(overrides: Partial<Record<keyof AppConfi
     app,
     db,
     config,
+    mocksUrl: mocks.httpUrl,
     mail: {
       list,
       async waitFor(to) {

@@ -1,17 +1,24 @@
 import { z } from "zod";
-import { providerTimeoutMs, providerUrl } from "../provider-config.ts";
+import { optionalSecret, providerTimeoutMs, providerUrl } from "../provider-config.ts";
 
-/**
- * Imaging provider (DICOMweb QIDO-RS/WADO-RS, see notes/imaging-and-lab.md); the mock of mocks/dicom-web in development.
- * IMAGING_VIEWER_URL_TEMPLATE opens one study ({studyUid}); its origin joins the CSP frame-src, since the viewer is framed.
- */
+/** Imaging provider (the PACS's DICOMweb service and its web viewer). */
 export const imagingConfigSchema = z.object({
-  DICOMWEB_BASE_URL: providerUrl("http://localhost:4300/dicom-web"),
+  IMAGING_DICOMWEB_BASE_URL: providerUrl("http://localhost:4300/dicom-web"),
+  /** Viewer address of one study; {studyUid} is its StudyInstanceUID (OHIF, Orthanc Stone…). Its origin is allowed in frame-src. */
   IMAGING_VIEWER_URL_TEMPLATE: z
     .string()
-    .refine((value) => /^https?:\/\/[^/{}]+/i.test(value), { error: "debe ser una dirección http(s)" })
-    .default("http://localhost:4300/visor/viewer?StudyInstanceUIDs={studyUid}"),
-  IMAGING_TIMEOUT_MS: providerTimeoutMs(10_000),
+    .default("http://localhost:4300/dicom-web/viewer?StudyInstanceUIDs={studyUid}")
+    .refine((template) => template.includes("{studyUid}"), "IMAGING_VIEWER_URL_TEMPLATE debe contener {studyUid}")
+    .refine((template) => /^https?:\/\/[^/{}]+/.test(template), "IMAGING_VIEWER_URL_TEMPLATE debe ser una dirección http(s)"),
+  IMAGING_DICOMWEB_BEARER_TOKEN: optionalSecret,
+  IMAGING_DICOMWEB_USERNAME: optionalSecret,
+  IMAGING_DICOMWEB_PASSWORD: optionalSecret,
+  IMAGING_TIMEOUT_MS: providerTimeoutMs(5_000),
 });
 
 export type ImagingConfig = z.infer<typeof imagingConfigSchema>;
+
+/** The origin of the configured viewer: the only imaging origin the portal may frame. */
+export function viewerOrigin(config: Pick<ImagingConfig, "IMAGING_VIEWER_URL_TEMPLATE">): string {
+  return new URL(config.IMAGING_VIEWER_URL_TEMPLATE.replace("{studyUid}", "0")).origin;
+}

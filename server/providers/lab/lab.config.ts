@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { providerTimeoutMs, providerUrl } from "../provider-config.ts";
+import { optionalSecret, providerTimeoutMs, providerUrl } from "../provider-config.ts";
 
-/** Laboratory results provider (FHIR R4 REST, see notes/imaging-and-lab.md); the mock of mocks/fhir in development. */
+/** Laboratory provider (HL7 FHIR R4 server of the clinic's LIS). */
 export const labConfigSchema = z.object({
   LAB_FHIR_BASE_URL: providerUrl("http://localhost:4300/fhir"),
-  LAB_TIMEOUT_MS: providerTimeoutMs(10_000),
+  /** System of the patient identifier that carries the RUT (CL Core RUN). */
+  LAB_PATIENT_IDENTIFIER_SYSTEM: z.string().min(1).default("http://regcivil.cl/Validacion/RUN"),
+  /** Either a bearer token or a user and password (basic); none when the server needs no credentials. */
+  LAB_FHIR_BEARER_TOKEN: optionalSecret,
+  LAB_FHIR_USERNAME: optionalSecret,
+  LAB_FHIR_PASSWORD: optionalSecret,
+  LAB_TIMEOUT_MS: providerTimeoutMs(5_000),
 });
 
 export type LabConfig = z.infer<typeof labConfigSchema>;

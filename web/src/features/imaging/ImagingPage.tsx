@@ -1,6 +1,184 @@
-import { UnavailableSection } from "../../components/ui/UnavailableSection.tsx";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import type { ImagingOrderDto } from "@contract/results.dto.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
+import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import "../../components/ui/results.css";
+import { showToast } from "../../lib/overlay-store.ts";
+import { lastTwelveMonths, openReport, RESULTS_ERROR_MESSAGE, toDmy, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { useIsMobile } from "../../lib/use-media-query.ts";
+import { ImagingViewer } from "./ImagingViewer.tsx";
 
-/** The route exists; this screen belongs to a later issue. */
+const columns = ["Fecha", "Estudio", "Visor", "Informe", "Enviar al correo"] as const;
+
+interface StudyActions {
+  openViewer(study: ImagingOrderDto): void;
+  openStudyReport(study: ImagingOrderDto): void;
+  mailStudyReport(study: ImagingOrderDto): void;
+}
+
+function studyButtons({ study, actions }: { study: ImagingOrderDto; actions: StudyActions }) {
+  return {
+    viewer: (
+      <Button variant="secondary" aria-label={`Ver imágenes del examen ${study.accessionNumber}`} onClick={() => actions.openViewer(study)}>
+        Ver imágenes
+      </Button>
+    ),
+    report: (
+      <Button
+        variant="secondary"
+        disabled={!study.hasReport}
+        aria-label={`Ver informe del examen ${study.accessionNumber}`}
+        onClick={() => actions.openStudyReport(study)}
+      >
+        {study.hasReport ? "Ver informe" : "Sin informe"}
+      </Button>
+    ),
+    mail: (
+      <Button
+        variant="secondary"
+        disabled={!study.hasReport}
+        aria-label={`Enviar al correo el informe del examen ${study.accessionNumber}`}
+        onClick={() => actions.mailStudyReport(study)}
+      >
+        Enviar
+      </Button>
+    ),
+  };
+}
+
+const studyTitle = (study: ImagingOrderDto) => study.description || study.modality;
+
+function ImagingTable({ studies, actions }: { studies: ImagingOrderDto[]; actions: StudyActions }) {
+  return (
+    <table className="data-table results-table" aria-label="Exámenes de imagenología">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {studies.map((study) => {
+          const buttons = studyButtons({ study, actions });
+          return (
+            <tr key={study.accessionNumber}>
+              <td>{toDmy(study.date)}</td>
+              <td>
+                {studyTitle(study)}
+                <div className="result-card__label">
+                  {study.modality} · N° {study.accessionNumber}
+                </div>
+              </td>
+              <td>{buttons.viewer}</td>
+              <td>{buttons.report}</td>
+              <td>{buttons.mail}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function ImagingCards({ studies, actions }: { studies: ImagingOrderDto[]; actions: StudyActions }) {
+  return (
+    <div className="result-cards" aria-label="Exámenes de imagenología">
+      {studies.map((study) => {
+        const buttons = studyButtons({ study, actions });
+        return (
+          <article key={study.accessionNumber} className="result-card">
+            <div className="result-card__row">
+              <strong>{toDmy(study.date)}</strong>
+              <span className="result-card__label">{study.modality}</span>
+            </div>
+            <div>
+              {studyTitle(study)}
+              <div className="result-card__label">N° {study.accessionNumber}</div>
+            </div>
+            <div className="result-card__actions">
+              {buttons.viewer}
+              {buttons.report}
+              {buttons.mail}
+            </div>
+          </article>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * /dashboard/imaging (SPEC §2 'Exámenes de imagenología'): the same date filter, the studies as a table (cards under
+ * 1024 px), the viewer in a modal frame (with the PC/laptop notice on small screens), the report PDF and 'Enviar al correo'.
+ */
 export default function ImagingPage() {
-  return <UnavailableSection title="Exámenes de imagenología" />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const isMobile = useIsMobile();
+  const mail = useMailReport();
+  const [range, setRange] = useState<DayRange>(() => lastTwelveMonths());
+  const [viewer, setViewer] = useState<{ url: string; title: string } | null>(null);
+  const closeViewer = useCallback(() => setViewer(null), []);
+  const studies = useQuery(trpc.imaging.studies.queryOptions({ dateFrom: toDmy(range.from), dateTo: toDmy(range.to) }, { staleTime: 0 }));
+  useResultsErrorToast(studies.error);
+  // 'Buscar' on the same dates asks the provider again (new results may have arrived).
+  const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void studies.refetch() : setRange(next));
+
+  // SPEC §5: the list is also filtered by date on the client, within the range asked for.
+  const rows = (studies.data ?? []).filter((study) => study.date >= range.from && study.date <= range.to);
+
+  const fetchOnce = async <T,>(load: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await load();
+    } catch {
+      showToast(RESULTS_ERROR_MESSAGE);
+      return null;
+    }
+  };
+  const reportLink = (study: ImagingOrderDto) =>
+    fetchOnce(() =>
+      queryClient.fetchQuery(trpc.imaging.reportUrl.queryOptions({ accessionNumber: study.accessionNumber }, { staleTime: 0 })),
+    );
+
+  const actions: StudyActions = {
+    async openViewer(study) {
+      const url = await fetchOnce(() =>
+        queryClient.fetchQuery(trpc.imaging.viewerUrl.queryOptions({ accessionNumber: study.accessionNumber }, { staleTime: 0 })),
+      );
+      if (url) setViewer({ url, title: studyTitle(study) });
+    },
+    async openStudyReport(study) {
+      // The tab opens now, inside the click, so the browser does not block it; the address follows once known.
+      const tab = window.open("about:blank", "_blank");
+      const link = await reportLink(study);
+      if (link && tab) tab.location.href = link;
+      else if (link) openReport(link);
+      else tab?.close();
+    },
+    async mailStudyReport(study) {
+      const link = await reportLink(study);
+      if (link) await mail(link);
+    },
+  };
+
+  return (
+    <div className="results-page">
+      <PageTitle title="Exámenes de imagenología" subtitle="Resultados de imagenologia" />
+      <Card>
+        <DateRangeFilter initial={range} onSearch={search} />
+        {isMobile ? <ImagingCards studies={rows} actions={actions} /> : <ImagingTable studies={rows} actions={actions} />}
+        {studies.isSuccess && rows.length === 0 ? (
+          <p className="results-empty">No hay exámenes de imagenología en el rango seleccionado.</p>
+        ) : null}
+      </Card>
+      {viewer ? <ImagingViewer url={viewer.url} title={viewer.title} showMobileNotice={isMobile} onClose={closeViewer} /> : null}
+    </div>
+  );
 }

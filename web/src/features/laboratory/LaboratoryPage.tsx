@@ -1,6 +1,187 @@
-import { UnavailableSection } from "../../components/ui/UnavailableSection.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, useState } from "react";
+import type { LabOrderDto } from "@contract/results.dto.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
+import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
+import "../../components/ui/results.css";
+import { useIsMobile } from "../../lib/use-media-query.ts";
+import { lastTwelveMonths, openReport, toDmy, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { LabOrderProcedures } from "./LabOrderProcedures.tsx";
 
-/** The route exists; this screen belongs to a later issue. */
+const columns = ["Fecha", "Prestación", "Estado", "Informe", "Enviar por email"] as const;
+
+interface RowActions {
+  expanded: ReadonlySet<string>;
+  toggle(orderNumber: string): void;
+  mail(link: string): void;
+}
+
+function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick<RowActions, "expanded" | "toggle">) {
+  const open = expanded.has(order.orderNumber);
+  return (
+    <button
+      type="button"
+      className="results-table__toggle"
+      aria-expanded={open}
+      aria-label={`${open ? "Ocultar" : "Ver"} prestaciones de la orden ${order.orderNumber}`}
+      onClick={() => toggle(order.orderNumber)}
+    >
+      <span className="results-table__chevron" aria-hidden="true">
+        ▸
+      </span>
+      {toDmy(order.date)}
+    </button>
+  );
+}
+
+function ReportButton({ order }: { order: LabOrderDto }) {
+  return (
+    <Button
+      variant="secondary"
+      disabled={!order.urlPDF}
+      aria-label={`Ver informe de la orden ${order.orderNumber}`}
+      onClick={() => order.urlPDF && openReport(order.urlPDF)}
+    >
+      {order.urlPDF ? "Ver informe" : "Sin informe"}
+    </Button>
+  );
+}
+
+function MailButton({ order, mail }: { order: LabOrderDto; mail(link: string): void }) {
+  return (
+    <Button
+      variant="secondary"
+      disabled={!order.urlPDF}
+      aria-label={`Enviar por email el informe de la orden ${order.orderNumber}`}
+      onClick={() => order.urlPDF && mail(order.urlPDF)}
+    >
+      Enviar
+    </Button>
+  );
+}
+
+function LabOrdersTable({ orders, expanded, toggle, mail }: { orders: LabOrderDto[] } & RowActions) {
+  return (
+    <table className="data-table results-table" aria-label="Órdenes de laboratorio">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <Fragment key={order.orderNumber}>
+            <tr>
+              <td>
+                <ExpandToggle order={order} expanded={expanded} toggle={toggle} />
+              </td>
+              <td>
+                {order.prestacion}
+                <div className="result-card__label">Orden N° {order.orderNumber}</div>
+              </td>
+              <td>
+                <ResultStatusDot status={order.status} />
+              </td>
+              <td>
+                <ReportButton order={order} />
+              </td>
+              <td>
+                <MailButton order={order} mail={mail} />
+              </td>
+            </tr>
+            {expanded.has(order.orderNumber) ? (
+              <tr className="results-table__detail">
+                <td colSpan={columns.length}>
+                  <LabOrderProcedures orderNumber={order.orderNumber} />
+                </td>
+              </tr>
+            ) : null}
+          </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function LabOrderCards({ orders, expanded, toggle, mail }: { orders: LabOrderDto[] } & RowActions) {
+  return (
+    <div className="result-cards" aria-label="Órdenes de laboratorio">
+      {orders.map((order) => (
+        <article key={order.orderNumber} className="result-card">
+          <div className="result-card__row">
+            <ExpandToggle order={order} expanded={expanded} toggle={toggle} />
+            <ResultStatusDot status={order.status} />
+          </div>
+          <div>
+            <strong>{order.prestacion}</strong>
+            <div className="result-card__label">Orden N° {order.orderNumber}</div>
+          </div>
+          <div className="result-card__actions">
+            <ReportButton order={order} />
+            <MailButton order={order} mail={mail} />
+          </div>
+          {expanded.has(order.orderNumber) ? (
+            <div className="result-card__detail">
+              <LabOrderProcedures orderNumber={order.orderNumber} />
+            </div>
+          ) : null}
+        </article>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /dashboard/laboratory (SPEC §2 'Exámenes de laboratorio'): Desde/Hasta (12 months back to today), the orders as a
+ * table (cards under 1024 px), rows that open to their procedures, the legend and the 48-business-hours help.
+ */
 export default function LaboratoryPage() {
-  return <UnavailableSection title="Exámenes de laboratorio" />;
+  const trpc = useTRPC();
+  const isMobile = useIsMobile();
+  const [range, setRange] = useState<DayRange>(() => lastTwelveMonths());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const mail = useMailReport();
+  const orders = useQuery(
+    trpc.laboratory.orders.queryOptions({ fecha_inicio: toDmy(range.from), fecha_termino: toDmy(range.to) }, { staleTime: 0 }),
+  );
+  useResultsErrorToast(orders.error);
+  // 'Buscar' on the same dates asks the provider again (new results may have arrived).
+  const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void orders.refetch() : setRange(next));
+
+  const toggle = (orderNumber: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(orderNumber)) next.add(orderNumber);
+      return next;
+    });
+  const rows = orders.data ?? [];
+  const actions: RowActions = { expanded, toggle, mail: (link) => void mail(link) };
+
+  return (
+    <div className="results-page">
+      <PageTitle title="Exámenes de laboratorio" subtitle="Resultados de laboratorio" />
+      <Card>
+        <DateRangeFilter initial={range} onSearch={search} />
+        {isMobile ? <LabOrderCards orders={rows} {...actions} /> : <LabOrdersTable orders={rows} {...actions} />}
+        {orders.isSuccess && rows.length === 0 ? (
+          <p className="results-empty">No hay órdenes de laboratorio en el rango seleccionado.</p>
+        ) : null}
+        <div className="results-legend" aria-label="Leyenda">
+          <ResultStatusDot status="Validada" label="Validado" />
+          <ResultStatusDot status="Pendiente Validación" label="Pendiente" />
+        </div>
+        <p className="results-help">
+          Si un examen no aparece 48 horas hábiles después de realizado, consulte en la clínica indicando el número de orden.
+        </p>
+      </Card>
+    </div>
+  );
 }

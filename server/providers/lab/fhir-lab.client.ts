@@ -1,0 +1,76 @@
+import { malformedAnswer, providerGet, type ProviderRequest } from "../provider-http.ts";
+import { toLabOrderDetail, toLabOrders, type FhirBundle } from "./fhir-lab.mapping.ts";
+import type { LabConfig } from "./lab.config.ts";
+import type { LabProvider } from "./lab.provider.ts";
+
+const FHIR_JSON = "application/fhir+json";
+const PROVIDER_NAME = "laboratorio";
+
+/**
+ * Laboratory results from an HL7 FHIR R4 server: the patient by RUT identifier, then DiagnosticReport searches
+ * (category LAB, date range; or one report by its order number with its Observations included).
+ */
+export function createFhirLabClient(config: LabConfig): LabProvider {
+  const base = config.LAB_FHIR_BASE_URL.replace(/\/+$/, "");
+  const request = (accept: string): ProviderRequest => ({
+    providerName: PROVIDER_NAME,
+    timeoutMs: config.LAB_TIMEOUT_MS,
+    credentials: { bearerToken: config.LAB_FHIR_BEARER_TOKEN, username: config.LAB_FHIR_USERNAME, password: config.LAB_FHIR_PASSWORD },
+    accept,
+  });
+
+  async function search(resource: string, params: Array<[string, string]>): Promise<FhirBundle> {
+    const url = `${base}/${resource}?${new URLSearchParams(params).toString()}`;
+    const bundle = await providerGet(url, request(FHIR_JSON), (response) => response.json() as Promise<FhirBundle>);
+    if (!bundle || bundle.resourceType !== "Bundle") throw malformedAnswer(PROVIDER_NAME, `${resource}: la respuesta no es un Bundle`);
+    return bundle;
+  }
+
+  /** The FHIR id of the patient with that RUT, or null when the laboratory does not know the patient. */
+  async function patientId(rut: string): Promise<string | null> {
+    const bundle = await search("Patient", [["identifier", `${config.LAB_PATIENT_IDENTIFIER_SYSTEM}|${rut}`]]);
+    const patients = (bundle.entry ?? []).filter((entry) => entry.resource?.resourceType === "Patient" && entry.resource.id);
+    // Two patients with one RUT is a data problem at the laboratory: show neither rather than guess.
+    if (patients.length !== 1) return null;
+    return patients[0]!.resource!.id!;
+  }
+
+  return {
+    async listOrders(rut, range) {
+      const id = await patientId(rut);
+      if (!id) return [];
+      const bundle = await search("DiagnosticReport", [
+        ["subject", `Patient/${id}`],
+        ["category", "LAB"],
+        ["date", `ge${range.from}`],
+        ["date", `le${range.to}`],
+        ["_count", "200"],
+      ]);
+      return toLabOrders(bundle, base);
+    },
+
+    async getOrder(rut, orderNumber) {
+      const id = await patientId(rut);
+      if (!id) return null;
+      const bundle = await search("DiagnosticReport", [
+        ["subject", `Patient/${id}`],
+        ["identifier", orderNumber],
+        ["_include", "DiagnosticReport:result"],
+      ]);
+      const detail = toLabOrderDetail(bundle, base);
+      return detail?.orderNumber === orderNumber ? detail : null;
+    },
+
+    async fetchReport(reportUrl) {
+      // Only addresses on the laboratory's own server get its credentials.
+      if (!reportUrl.startsWith(`${base}/`)) throw malformedAnswer(PROVIDER_NAME, "informe fuera del servidor FHIR");
+      const bytes = await providerGet(
+        reportUrl,
+        request("application/pdf"),
+        async (response) => new Uint8Array(await response.arrayBuffer()),
+      );
+      if (!bytes) throw malformedAnswer(PROVIDER_NAME, "el informe ya no existe");
+      return bytes;
+    },
+  };
+}

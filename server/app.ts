@@ -8,6 +8,7 @@ import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { billsRoutes } from "./features/bills/bills.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
       await api.register(termsRoutes, { deps });
       await api.register(clinicsRoutes, { deps });
       await api.register(usersRoutes, { deps });
+      await api.register(billsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,7 @@ import { Role } from "../contract/roles.ts";
 import { normalizeRut, rutCheckDigit } from "../contract/rut.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { userSearchText } from "../features/users/user.dto.ts";
+import { seedDemoBills } from "./seed-bills.ts";
 
 interface DemoAccount {
   rut: string;
@@ -193,5 +194,6 @@ export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpt
     });
     created++;
   }
+  await seedDemoBills(prisma);
   return { created };
 }

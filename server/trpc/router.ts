@@ -1,5 +1,6 @@
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
+import { billsRouter } from "../features/bills/bills.router.ts";
 import { clinicsRouter } from "../features/clinics/clinics.router.ts";
 import { termsRouter } from "../features/terms/terms.router.ts";
 import { usersRouter } from "../features/users/users.router.ts";
@@ -11,6 +12,7 @@ export const appRouter = router({
   terms: termsRouter,
   clinics: clinicsRouter,
   users: usersRouter,
+  bills: billsRouter,
 });
 
 export type AppRouter = typeof appRouter;

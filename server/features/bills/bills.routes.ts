@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import "../../http/route-access.ts";
+import { requireBillsStaff } from "./bills-access.ts";
 import { MAX_FILES_PER_REQUEST, MAX_PDF_BYTES } from "./bills.schemas.ts";
 import {
   addBillFiles,
@@ -40,6 +41,7 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   app.post("/files/create-account", { config: { access: "staff" } }, async (request) => {
     const { user, meta } = await call(request);
     if (request.isMultipart()) {
+      await requireBillsStaff(deps, user, meta, "bill.create"); // refuse before reading megabytes from a patient
       const { fields, files } = await readMultipartPdfs(request);
       return createBill(deps, user, fields, meta, files);
     }
@@ -54,6 +56,7 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   app.post("/files/upload", { config: { access: "staff" } }, async (request) => {
     const { user, meta } = await call(request);
     const { accountId } = (request.query ?? {}) as { accountId?: unknown };
+    await requireBillsStaff(deps, user, meta, "bill.files.upload");
     const { files } = await readMultipartPdfs(request);
     return addBillFiles(deps, user, accountId, files, meta);
   });

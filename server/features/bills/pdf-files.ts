@@ -24,6 +24,8 @@ export const isPdfContent = (content: Buffer) => content.subarray(0, PDF_MAGIC.l
 export function displayFileName(raw: string | undefined): string {
   const cleaned = (raw ?? "")
     .normalize("NFC")
+    // Control characters (NUL included) have no place in a name shown on screen or sent in a header.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
     .split(/[\\/]/)
     .pop()!

@@ -70,7 +70,7 @@ export async function seedDemoBills(prisma: PrismaClient): Promise<number> {
             `Monto: $ ${bill.amount.toLocaleString("es-CL")}`,
             "Documento de demostración de Portal Pacientes",
           ]);
-          return { path: randomUUID(), fileName, size: content.length, content };
+          return { path: randomUUID(), fileName, size: content.length, content: new Uint8Array(content) };
         }),
       );
       await prisma.bill.create({

@@ -13,7 +13,6 @@ export const billDtoSelect = {
   isPaid: true,
   clinicCode: true,
   user: { select: { rut: true, firstName: true, lastName: true } },
-  _count: { select: { files: true } },
 } as const satisfies Prisma.BillSelect;
 
 export type BillRow = Prisma.BillGetPayload<{ select: typeof billDtoSelect }>;
@@ -34,7 +33,11 @@ export interface BillDto {
   filesCount: number;
 }
 
-export function toBillDto(row: BillRow): BillDto {
+/**
+ * The DTO of a bill row. The file count comes separately (filesCountByBill: one grouped query per page over the
+ * BillFile billId index; Prisma's `_count` would aggregate the whole BillFile table on every list).
+ */
+export function toBillDto(row: BillRow, filesCount = 0): BillDto {
   return {
     id: row.id,
     accountCode: row.accountCode,
@@ -46,7 +49,7 @@ export function toBillDto(row: BillRow): BillDto {
     isPaid: row.isPaid,
     status: billStatusLabel(row.isPaid),
     clinicCode: row.clinicCode,
-    filesCount: row._count.files,
+    filesCount,
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import {
   billDtoSelect,
   billFileDtoSelect,
+  type BillRow,
   toBillDto,
   type BillDto,
   type BillFileDto,
@@ -50,6 +51,27 @@ function billOrderBy(field: StaffSortField, direction: SortDirection): Prisma.Bi
   return [first, { id: dir }];
 }
 
+/** How many files each bill has: one grouped query over the BillFile billId index (no bytes read). */
+async function filesCountByBill(deps: AppDeps, billIds: number[]): Promise<Map<number, number>> {
+  if (billIds.length === 0) return new Map();
+  const groups = await deps.prisma.billFile.groupBy({ by: ["billId"], where: { billId: { in: billIds } }, _count: { _all: true } });
+  return new Map(groups.map((group) => [group.billId, group._count._all]));
+}
+
+async function billDtos(deps: AppDeps, rows: BillRow[]): Promise<BillDto[]> {
+  const counts = await filesCountByBill(
+    deps,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toBillDto(row, counts.get(row.id) ?? 0));
+}
+
+async function billDtoById(deps: AppDeps, id: number): Promise<BillDto> {
+  const [dto] = await billDtos(deps, [await deps.prisma.bill.findUniqueOrThrow({ where: { id }, select: billDtoSelect })]);
+  return dto!;
+}
+
+/** One page of bills: count and rows in parallel, then the file counts of those rows (three queries, whatever the page). */
 async function billsPage(
   deps: AppDeps,
   where: Prisma.BillWhereInput,
@@ -61,7 +83,7 @@ async function billsPage(
     deps.prisma.bill.count({ where }),
     deps.prisma.bill.findMany({ where, select: billDtoSelect, orderBy, skip: (page - 1) * limit, take: limit }),
   ]);
-  return { total, rows: rows.map(toBillDto) };
+  return { total, rows: await billDtos(deps, rows) };
 }
 
 /**
@@ -76,7 +98,10 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
     await auditBills(deps, user, meta, { action: "bill.list", resourceId: target, outcome: "denied" });
     return { accounts: [], page, total: 0 };
   }
-  const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { user: { rut: target } }] };
+  // The owner's id, not a join on the RUT, so the page walks the (userId, sort, id) indexes.
+  const owner = actor.kind === "patient" ? user : await deps.prisma.user.findUnique({ where: { rut: target }, select: { id: true } });
+  if (!owner) return { accounts: [], page, total: 0 };
+  const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
   const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction));
   await auditBills(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? user.id : null });
   return { accounts: rows, page, total };
@@ -127,7 +152,7 @@ export async function getBill(
   const bill = await findBill(deps, actor, meta, "bill.read", id);
   const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
   await auditBills(deps, user, meta, { action: "bill.read", resourceId: bill.id, patientId: bill.userId });
-  return { ...toBillDto(bill), files };
+  return { ...(await billDtoById(deps, bill.id)), files };
 }
 
 /** GET /payment/account-status/?accountId=: the bill's current state (its owner or staff of its clinic). */
@@ -135,7 +160,7 @@ export async function getBillStatus(deps: AppDeps, user: SessionUser, id: unknow
   const actor = await requireBillsReader(deps, user, meta, "bill.status");
   const bill = await findBill(deps, actor, meta, "bill.status", id);
   await auditBills(deps, user, meta, { action: "bill.status", resourceId: bill.id, patientId: bill.userId });
-  return toBillDto(bill);
+  return billDtoById(deps, bill.id);
 }
 
 async function patientByRut(deps: AppDeps, rut: string): Promise<{ id: number; rut: string }> {
@@ -208,7 +233,7 @@ export async function createBill(
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", billMessages.duplicateAccount(data.accountCode));
     throw error;
   }
-  const account = toBillDto(await deps.prisma.bill.findUniqueOrThrow({ where: { id: created.id }, select: billDtoSelect }));
+  const account = await billDtoById(deps, created.id);
   const stored = await deps.prisma.billFile.findMany({ where: { billId: created.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
   await auditBills(deps, user, meta, {
     action: "bill.create",
@@ -224,6 +249,7 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
   const actor = await requireBillsStaff(deps, user, meta, "bill.update");
   const bill = await findBill(deps, actor, meta, "bill.update", id);
   const changes = parseInput(ZUpdateBillInput, input);
+  const before = await billDtoById(deps, bill.id);
   if (changes.accountCode !== undefined && changes.accountCode !== null && String(changes.accountCode) !== bill.accountCode)
     throw new AppError("BAD_REQUEST", billMessages.accountCodeNotEditable);
   const patient = changes.rut === undefined ? null : await patientByRut(deps, changes.rut);
@@ -244,12 +270,12 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
         update: {},
       });
   });
-  const after = toBillDto(await deps.prisma.bill.findUniqueOrThrow({ where: { id: bill.id }, select: billDtoSelect }));
+  const after = await billDtoById(deps, bill.id);
   await auditBills(deps, user, meta, {
     action: "bill.update",
     resourceId: bill.id,
     patientId: patient?.id ?? bill.userId,
-    before: toBillDto(bill),
+    before,
     after,
   });
   return after;
@@ -262,12 +288,13 @@ export async function deleteBill(deps: AppDeps, user: SessionUser, id: unknown, 
   const paid = await deps.prisma.paymentTransaction.count({ where: { billId: bill.id, status: "AUTHORIZED" } });
   if (paid > 0) throw new AppError("CONFLICT", "No se puede eliminar una cuenta con pagos registrados");
   const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect });
+  const before = await billDtoById(deps, bill.id);
   await deps.prisma.bill.delete({ where: { id: bill.id } });
   await auditBills(deps, user, meta, {
     action: "bill.delete",
     resourceId: bill.id,
     patientId: bill.userId,
-    before: { ...toBillDto(bill), files },
+    before: { ...before, files },
   });
   return { accountId: bill.id };
 }

@@ -17,7 +17,7 @@ interface DemoBill {
 
 const clinicsCycle = ["hcs-rcr", "puertomontt-rcr", "portada-rcr", "hcs-rcr", "maitenes", "lircay-rcr"];
 
-function demoBillsFor(seed: number, count: number): DemoBill[] {
+function demoBillsFor(seed: number, count: number, clinicCodes: string[] = clinicsCycle): DemoBill[] {
   return Array.from({ length: count }, (_, i) => {
     const month = String(12 - (i % 12)).padStart(2, "0");
     const day = String(1 + ((i * 7 + seed) % 27)).padStart(2, "0");
@@ -26,7 +26,7 @@ function demoBillsFor(seed: number, count: number): DemoBill[] {
       i % 3 === 0 ? [`Detalle cuenta ${i + 1}.pdf`, `Epicrisis ${i + 1}.pdf`] : i % 3 === 1 ? [`Detalle cuenta ${i + 1}.pdf`] : [];
     return {
       accountCode: String(seed * 1000 + 100 + i),
-      clinicCode: clinicsCycle[i % clinicsCycle.length]!,
+      clinicCode: clinicCodes[i % clinicCodes.length]!,
       date: `${year}-${month}-${day}`,
       amount: 15_000 + ((i * 48_271 + seed * 977) % 1_900_000),
       isPaid: i % 4 === 1 || i % 5 === 4,
@@ -52,7 +52,8 @@ export async function demoBillPdf(title: string, lines: string[]): Promise<Uint8
 export async function seedDemoBills(prisma: PrismaClient): Promise<number> {
   const plan: Array<[string, DemoBill[]]> = [
     ["12.345.678-5", demoBillsFor(7, 14)],
-    ["16.789.012-1", demoBillsFor(3, 3)],
+    // Only at the clinic this patient is registered with: the staff-scope examples rely on it.
+    ["16.789.012-1", demoBillsFor(3, 3, ["hcs-rcr"])],
   ];
   let created = 0;
   for (const [rut, bills] of plan) {

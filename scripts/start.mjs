@@ -60,8 +60,10 @@ Portal Pacientes listo
 Cuentas de demostración (RUT / contraseña):
   Administrador             11.111.111-1 / Admin2026      → http://localhost:${portalPort}/admin-login
   Ejecutivo (hcs-rcr, maitenes) 22.222.222-2 / Ejecutivo2026 → http://localhost:${portalPort}/admin-login
-  Paciente completo         12.345.678-5 / Paciente2026
+  Paciente completo         12.345.678-5 / Paciente2026   (sus cuentas hospitalarias: http://clinicasur.localhost:${portalPort}/dashboard/my-bills)
   Paciente primer ingreso   15.555.555-6 / Temporal2026
   Paciente datos incompletos 16.789.012-1 / Paciente2026
+Cuentas hospitalarias: en http://clinicasur.localhost:${portalPort} (Maitenes, el portal de http://localhost:${portalPort}, no las muestra);
+  el personal las administra en http://clinicasur.localhost:${portalPort}/admin/admin-bills.
 Ctrl+C para detener.`);
 }

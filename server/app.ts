@@ -10,6 +10,7 @@ import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { billsRoutes } from "./features/bills/bills.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
       await api.register(laboratoryRoutes, { deps });
       await api.register(imagingRoutes, { deps });
       await api.register(reportsRoutes, { deps });
+      await api.register(billsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

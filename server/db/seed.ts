@@ -3,6 +3,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import { clinics } from "../contract/clinics.ts";
 import { Role } from "../contract/roles.ts";
 import { normalizeRut, rutCheckDigit } from "../contract/rut.ts";
+import { seedDemoBills } from "./seed-bills.ts";
 import { createUser } from "./users.repository.ts";
 
 interface DemoAccount {
@@ -205,5 +206,6 @@ export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpt
     );
     created++;
   }
+  await seedDemoBills(prisma);
   return { created };
 }

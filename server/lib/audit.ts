@@ -32,7 +32,22 @@ export type ResultsAuditAction =
   | "results.report.read"
   | "results.report.mail";
 
-export type AuditAction = AuthAuditAction | AccountAuditAction | UsersAuditAction | ClinicsAuditAction | ResultsAuditAction;
+/** Hospital bills and their files (server/features/bills). */
+export type BillsAuditAction =
+  | "bill.list"
+  | "bill.read"
+  | "bill.create"
+  | "bill.update"
+  | "bill.delete"
+  | "bill.files.list"
+  | "bill.files.upload"
+  | "bill.file.delete"
+  | "bill.file.link"
+  | "bill.file.download"
+  | "bill.status";
+
+export type AuditAction =
+  AuthAuditAction | AccountAuditAction | UsersAuditAction | ClinicsAuditAction | ResultsAuditAction | BillsAuditAction;
 
 export type AuditOutcome = "ok" | "denied" | "failed";
 

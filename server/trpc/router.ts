@@ -1,5 +1,6 @@
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
+import { billsRouter } from "../features/bills/bills.router.ts";
 import { clinicsRouter } from "../features/clinics/clinics.router.ts";
 import { imagingRouter } from "../features/results/imaging.router.ts";
 import { laboratoryRouter } from "../features/results/laboratory.router.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   laboratory: laboratoryRouter,
   imaging: imagingRouter,
   reports: reportsRouter,
+  bills: billsRouter,
 });
 
 export type AppRouter = typeof appRouter;

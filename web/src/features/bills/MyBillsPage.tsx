@@ -1,6 +1,9 @@
-import { UnavailableSection } from "../../components/ui/UnavailableSection.tsx";
+import { MyBillsView } from "./MyBillsView.tsx";
 
-/** The route exists; this screen belongs to a later issue. */
+/**
+ * /dashboard/my-bills. Card payment plugs in from outside this feature: a page composing both features renders
+ * `<MyBillsView renderPayAction={(bill) => <PayButton bill={bill} />}><PaymentResultModal /></MyBillsView>`.
+ */
 export default function MyBillsPage() {
-  return <UnavailableSection title="Cuentas hospitalarias" />;
+  return <MyBillsView />;
 }

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { digitsOnlySchema, MAX_PDF_BYTES, messages, rutSchema } from "./validation.ts";
+
+// Input schemas of hospital bills (SPEC §3, §5, §9), shared by the REST routes, the tRPC router, the services and the
+// React bill form. REST query strings arrive as text, so numbers are coerced; z.object strips every key not named.
+
+export const billMessages = {
+  notFound: "Cuenta hospitalaria no encontrada",
+  fileNotFound: "Archivo no encontrado",
+  invalidId: "Identificador de cuenta inválido",
+  invalidPath: "Identificador de archivo inválido",
+  invalidPage: "La página debe ser un número entero mayor o igual a 1",
+  invalidLimit: "El límite debe ser un número entero entre 1 y 100",
+  invalidSort: (allowed: readonly string[]) => `Orden inválido: use uno de ${allowed.join(", ")}`,
+  invalidDirection: "Dirección de orden inválida: use ASC o DESC",
+  invalidSearch: "Búsqueda inválida",
+  searchTooLong: "La búsqueda no puede superar los 100 caracteres",
+  invalidDate: "La fecha es inválida",
+  invalidAmount: "El monto debe ser un número entero entre 0 y 999.999.999",
+  invalidStatus: "Estado inválido",
+  invalidClinic: "Clínica inválida",
+  invalidBody: "Datos inválidos",
+  accountCodeTooLong: "El ID de cuenta no puede superar los 20 dígitos",
+  noPatient: (rut: string) => `No existe un paciente con el Rut ${rut}`,
+  duplicateAccount: (code: string) => `Ya existe la cuenta ${code} en esta clínica`,
+  clinicNotAllowed: "No tiene privilegios sobre la clínica de esta cuenta",
+  accountCodeNotEditable: "El ID de cuenta no se puede modificar",
+  fileTooLarge: "El archivo pesa más de 2MB",
+  pdfOnly: messages.pdfOnly,
+  noFiles: "No se recibió ningún archivo",
+  tooManyFiles: "Se pueden adjuntar a lo más 10 archivos por envío",
+  notMultipart: "El archivo debe enviarse como multipart/form-data en el campo file",
+  linkInvalid: "El enlace de descarga no es válido o expiró",
+  created: "Cuenta creada con éxito!",
+  uploaded: "Archivos subidos con éxito!",
+} as const;
+
+export const MAX_FILES_PER_REQUEST = 10;
+export { MAX_PDF_BYTES };
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_AMOUNT = 999_999_999;
+
+/** SPEC §9: what each list may be sorted by. Anything else is refused with a 400, never passed to the database. */
+export const patientSortFields = ["createAccountIdDate", "amount", "isPaid"] as const;
+export const staffSortFields = ["accountCode", "createAccountIdDate", "amount", "rut", "firstName", "isPaid"] as const;
+export type PatientSortField = (typeof patientSortFields)[number];
+export type StaffSortField = (typeof staffSortFields)[number];
+export const sortDirections = ["ASC", "DESC"] as const;
+export type SortDirection = (typeof sortDirections)[number];
+export const DEFAULT_SORT = { orderBy: "createAccountIdDate", direction: "DESC" } as const;
+
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const positiveInt = (message: string, max = 2_147_483_647) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
+
+export const ZBillId = z.preprocess(blankToUndefined, positiveInt(billMessages.invalidId));
+/** A stored file's generated id (UUID); anything else cannot name a file. */
+export const ZFilePath = z
+  .string({ error: billMessages.invalidPath })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: billMessages.invalidPath });
+
+const sortField = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.preprocess(blankToUndefined, z.enum(fields, { error: billMessages.invalidSort(fields) }).default(DEFAULT_SORT.orderBy as F[number]));
+const direction = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? value.trim().toUpperCase() : undefined),
+  z.enum(sortDirections, { error: billMessages.invalidDirection }).default(DEFAULT_SORT.direction),
+);
+const paging = {
+  page: z.preprocess(blankToUndefined, positiveInt(billMessages.invalidPage, 1_000_000).default(1)),
+  limit: z.preprocess(blankToUndefined, positiveInt(billMessages.invalidLimit, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
+  /** The site's clinic (SPEC §7 adds it to most calls); accepted, it scopes nothing. */
+  clinic: z.string({ error: billMessages.invalidClinic }).trim().max(60, { error: billMessages.invalidClinic }).optional(),
+};
+
+/** GET /files/accounts/{rut}: a patient's bills. */
+export const ZPatientBillsInput = z.object(
+  { rut: rutSchema, ...paging, orderBy: sortField(patientSortFields), direction },
+  { error: billMessages.invalidBody },
+);
+export type PatientBillsInput = z.input<typeof ZPatientBillsInput>;
+
+/** GET /files/filter/users: the staff bill search. */
+export const ZStaffBillsInput = z.object(
+  {
+    param: z.string({ error: billMessages.invalidSearch }).trim().max(100, { error: billMessages.searchTooLong }).optional(),
+    ...paging,
+    orderBy: sortField(staffSortFields),
+    direction,
+  },
+  { error: billMessages.invalidBody },
+);
+export type StaffBillsInput = z.input<typeof ZStaffBillsInput>;
+
+/** A calendar day "YYYY-MM-DD" (or an ISO timestamp, whose day is kept), stored as midnight UTC. */
+export const billDateSchema = z
+  .string({ error: billMessages.invalidDate })
+  .trim()
+  .refine(
+    (value) => {
+      const day = value.slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1900;
+    },
+    { error: billMessages.invalidDate },
+  )
+  .transform((value) => value.slice(0, 10));
+
+/** Amount in whole pesos: digits only in the form (SPEC §5), a number or digit string on the wire. */
+export const amountSchema = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: messages.digitsOnly })
+    .int({ error: messages.digitsOnly })
+    .min(0, { error: billMessages.invalidAmount })
+    .max(MAX_AMOUNT, { error: billMessages.invalidAmount }),
+);
+
+/** isPaid as a boolean, or the text a multipart form or query string carries. */
+export const isPaidSchema = z.preprocess(
+  (value) => (value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : value),
+  z.boolean({ error: billMessages.invalidStatus }),
+);
+
+export const accountCodeSchema = digitsOnlySchema.max(20, { error: billMessages.accountCodeTooLong });
+
+const billFields = {
+  rut: rutSchema,
+  createAccountIdDate: billDateSchema,
+  amount: amountSchema,
+  isPaid: isPaidSchema.default(false),
+};
+
+/** POST /files/create-account: the bill fields and the clinic it belongs to (SPEC §3 'clinicCode on create'). */
+export const ZCreateBillInput = z.object(
+  {
+    ...billFields,
+    accountCode: accountCodeSchema,
+    clinicCode: z
+      .string({ error: billMessages.invalidClinic })
+      .trim()
+      .min(1, { error: billMessages.invalidClinic })
+      .max(60, { error: billMessages.invalidClinic }),
+  },
+  { error: billMessages.invalidBody },
+);
+export type CreateBillInput = z.input<typeof ZCreateBillInput>;
+
+/** PATCH /files/accountId/{id}: bill data without accountCode (an accountCode sent anyway must equal the stored one). */
+export const ZUpdateBillInput = z.object(
+  {
+    rut: billFields.rut.optional(),
+    createAccountIdDate: billFields.createAccountIdDate.optional(),
+    amount: billFields.amount.optional(),
+    isPaid: isPaidSchema.optional(),
+    accountCode: z.unknown().optional(),
+  },
+  { error: billMessages.invalidBody },
+);
+export type UpdateBillInput = z.input<typeof ZUpdateBillInput>;
+
+/** The bill form of the staff screen (SPEC §5): every field required, RUT valid, digits only for code and amount. */
+export const billFormSchema = z.object({
+  rut: rutSchema,
+  accountCode: accountCodeSchema,
+  createAccountIdDate: billDateSchema,
+  amount: z.string({ error: messages.required }).trim().min(1, { error: messages.required }).regex(/^\d+$/, { error: messages.digitsOnly }),
+  isPaid: z.enum(["true", "false"], { error: messages.required }),
+});
+export type BillFormValues = z.input<typeof billFormSchema>;
+
+/** The form's check of a picked file (SPEC §5): PDF only, at most 2 MB. Null when acceptable. */
+export function pickedFileProblem(file: { name: string; type: string; size: number }): string | null {
+  if (file.type !== "application/pdf") return messages.pdfOnly;
+  if (file.size > MAX_PDF_BYTES) return messages.pdfTooLarge(file.name);
+  return null;
+}

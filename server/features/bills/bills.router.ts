@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { authedProcedure, router } from "../../trpc/trpc.ts";
+import {
+  ZBillId,
+  ZCreateBillInput,
+  ZFilePath,
+  ZPatientBillsInput,
+  ZStaffBillsInput,
+  ZUpdateBillInput,
+} from "../../contract/bills.schemas.ts";
+import {
+  createBill,
+  deleteBill,
+  deleteBillFile,
+  fileDownloadLink,
+  getBill,
+  getBillStatus,
+  listBillFiles,
+  listPatientBills,
+  listStaffBills,
+  updateBill,
+} from "./bills.service.ts";
+
+// tRPC `bills.*`: the same services as REST /files/* (SPEC §7). The services check the caller's role and scope
+// (patients: their own bills; executives: their clinics; admins: all). File uploads go through REST multipart only.
+
+const ZId = z.object({ id: ZBillId });
+const ZPath = z.object({ path: ZFilePath });
+
+export const billsRouter = router({
+  mine: authedProcedure
+    .meta({ access: "user" })
+    .input(ZPatientBillsInput.omit({ rut: true }))
+    .query(({ ctx, input }) => listPatientBills(ctx.deps, ctx.user, { ...input, rut: ctx.user.rut }, ctx.meta)),
+  search: authedProcedure
+    .meta({ access: "staff" })
+    .input(ZStaffBillsInput)
+    .query(({ ctx, input }) => listStaffBills(ctx.deps, ctx.user, input, ctx.meta)),
+  get: authedProcedure
+    .meta({ access: "staff" })
+    .input(ZId)
+    .query(({ ctx, input }) => getBill(ctx.deps, ctx.user, input.id, ctx.meta)),
+  status: authedProcedure
+    .meta({ access: "user" })
+    .input(ZId)
+    .query(({ ctx, input }) => getBillStatus(ctx.deps, ctx.user, input.id, ctx.meta)),
+  files: authedProcedure
+    .meta({ access: "user" })
+    .input(ZId)
+    .query(({ ctx, input }) => listBillFiles(ctx.deps, ctx.user, input.id, ctx.meta)),
+  fileLink: authedProcedure
+    .meta({ access: "user" })
+    .input(ZPath)
+    .mutation(({ ctx, input }) => fileDownloadLink(ctx.deps, ctx.user, input.path, ctx.meta)),
+  create: authedProcedure
+    .meta({ access: "staff" })
+    .input(ZCreateBillInput)
+    .mutation(({ ctx, input }) => createBill(ctx.deps, ctx.user, input, ctx.meta)),
+  update: authedProcedure
+    .meta({ access: "staff" })
+    .input(ZUpdateBillInput.extend({ id: ZBillId }))
+    .mutation(({ ctx, input: { id, ...changes } }) => updateBill(ctx.deps, ctx.user, id, changes, ctx.meta)),
+  remove: authedProcedure
+    .meta({ access: "staff" })
+    .input(ZId)
+    .mutation(({ ctx, input }) => deleteBill(ctx.deps, ctx.user, input.id, ctx.meta)),
+  removeFile: authedProcedure
+    .meta({ access: "staff" })
+    .input(ZPath)
+    .mutation(({ ctx, input }) => deleteBillFile(ctx.deps, ctx.user, input.path, ctx.meta)),
+});

@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// Short-lived download links for bill files: /files/download/{path}?u={userId}&exp={unix seconds}&sig={HMAC}.
+// The HMAC key is derived from the server's JWT secret (shared by every instance), so a link made on one instance
+// works on any other, and changing either the path, the user or the expiry breaks the signature.
+
+export const FILE_LINK_TTL_SECONDS = 300;
+
+const linkKey = (secret: string) => createHmac("sha256", secret).update("portal-pacientes/bill-file-link/v1").digest();
+
+const signature = (secret: string, path: string, userId: number, expires: number) =>
+  createHmac("sha256", linkKey(secret)).update(`${path}\n${userId}\n${expires}`).digest("base64url");
+
+export interface FileLinkQuery {
+  u: string;
+  exp: string;
+  sig: string;
+}
+
+/** The query of a link for that user to that file, valid until `expires` (unix seconds). */
+export function signFileLink(secret: string, path: string, userId: number, expires: number): FileLinkQuery {
+  return { u: String(userId), exp: String(expires), sig: signature(secret, path, userId, expires) };
+}
+
+/** The user the link was made for, or null when it is malformed, altered or expired. */
+export function verifyFileLink(secret: string, path: string, query: Partial<Record<keyof FileLinkQuery, unknown>>, nowSeconds: number) {
+  const { u, exp, sig } = query;
+  if (typeof u !== "string" || typeof exp !== "string" || typeof sig !== "string") return null;
+  if (!/^\d{1,10}$/.test(u) || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
+  const userId = Number(u);
+  const expires = Number(exp);
+  const expected = Buffer.from(signature(secret, path, userId, expires));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (expires <= nowSeconds) return null;
+  return { userId };
+}

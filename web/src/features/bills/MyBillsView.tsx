@@ -1,0 +1,166 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
+import type { BillDto } from "@contract/bills.dto.ts";
+import { DEFAULT_SORT, type PatientSortField } from "@contract/bills.schemas.ts";
+import { showToast } from "../../lib/overlay-store.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { Paginator } from "../../components/ui/Paginator.tsx";
+import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
+import { useIsMobile } from "../../lib/use-media-query.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { AttachmentsModal } from "./AttachmentsModal.tsx";
+import { billScreenMessages, formatBillDate, formatClp } from "./bill-format.ts";
+import { BillStatus } from "./BillStatus.tsx";
+import { SortHeader, type SortState } from "./SortHeader.tsx";
+import "./bills.css";
+
+export interface MyBillsViewProps {
+  /**
+   * The content of the 'Pagar' cell of an unpaid bill (a paid bill shows no pay action). The payment feature passes
+   * its pay button here; the default is a disabled button saying why.
+   */
+  renderPayAction?: (bill: BillDto) => ReactNode;
+  /** Rendered after the list, e.g. the payment-result modal. */
+  children?: ReactNode;
+}
+
+/** Until card payment arrives: a disabled 'Pagar' whose title says why. */
+export function PayActionUnavailable({ bill }: { bill: BillDto }) {
+  return (
+    <Button
+      variant="primary"
+      disabled
+      title={billScreenMessages.payPending}
+      aria-label={`Pagar cuenta ${bill.accountCode} (no disponible)`}
+    >
+      Pagar
+    </Button>
+  );
+}
+
+const defaultPayAction = (bill: BillDto) => <PayActionUnavailable bill={bill} />;
+
+function PayCell({ bill, render }: { bill: BillDto; render: (bill: BillDto) => ReactNode }) {
+  if (bill.isPaid) return <span className="bill-pay__done">{billScreenMessages.alreadyPaid}</span>;
+  return <>{render(bill)}</>;
+}
+
+/**
+ * 'Cuentas hospitalarias' of the patient (SPEC §2 My bills): Fecha, Monto, Estado, Adjuntos, Pagar; sort by date,
+ * amount and status (default createAccountIdDate DESC); 10 a page; cards under 1024 px. The list query is
+ * `bills.mine` (invalidate it to reload after a payment).
+ */
+export function MyBillsView({ renderPayAction = defaultPayAction, children }: MyBillsViewProps) {
+  const trpc = useTRPC();
+  const isMobile = useIsMobile();
+  const [sort, setSort] = useState<SortState<PatientSortField>>({ orderBy: DEFAULT_SORT.orderBy, direction: DEFAULT_SORT.direction });
+  const [page, setPage] = useState(1);
+  const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
+  const list = useQuery(
+    trpc.bills.mine.queryOptions({ page, limit: PAGE_SIZE, ...sort }, { placeholderData: keepPreviousData, staleTime: 0 }),
+  );
+  useEffect(() => {
+    if (list.isError) showToast(billScreenMessages.listFailed);
+  }, [list.isError]);
+
+  const bills = list.data?.accounts ?? [];
+  const changeSort = (next: SortState<PatientSortField>) => {
+    setSort(next);
+    setPage(1);
+  };
+  const attachmentsButton = (bill: BillDto) => (
+    <Button variant="secondary" onClick={() => setAttachmentsOf(bill.id)} aria-label={`Adjuntos de la cuenta ${bill.accountCode}`}>
+      Adjuntos{bill.filesCount ? ` (${bill.filesCount})` : ""}
+    </Button>
+  );
+
+  return (
+    <div className="bills-page">
+      <PageTitle title="Cuentas hospitalarias" />
+      <Card>
+        {isMobile ? (
+          <div className="bill-cards">
+            <div className="bill-cards__sort" role="group" aria-label="Ordenar">
+              {(
+                [
+                  ["createAccountIdDate", "Fecha"],
+                  ["amount", "Monto"],
+                  ["isPaid", "Estado"],
+                ] as const
+              ).map(([field, label]) => (
+                <button
+                  key={field}
+                  type="button"
+                  className={`sort-header${sort.orderBy === field ? " sort-header--active" : ""}`}
+                  onClick={() =>
+                    changeSort({
+                      orderBy: field,
+                      direction: sort.orderBy === field && sort.direction === "DESC" ? "ASC" : sort.orderBy === field ? "DESC" : "ASC",
+                    })
+                  }
+                >
+                  {label} <span aria-hidden="true">{sort.orderBy === field ? (sort.direction === "ASC" ? "▲" : "▼") : "↕"}</span>
+                </button>
+              ))}
+            </div>
+            {bills.map((bill) => (
+              <article key={bill.id} className="bill-card" aria-label={`Cuenta ${bill.accountCode}`}>
+                <dl>
+                  <dt>Fecha</dt>
+                  <dd>{formatBillDate(bill.createAccountIdDate)}</dd>
+                  <dt>Monto</dt>
+                  <dd>{formatClp(bill.amount)}</dd>
+                  <dt>Estado</dt>
+                  <dd>
+                    <BillStatus isPaid={bill.isPaid} />
+                  </dd>
+                </dl>
+                <div className="bill-card__actions">
+                  {attachmentsButton(bill)}
+                  <PayCell bill={bill} render={renderPayAction} />
+                </div>
+              </article>
+            ))}
+          </div>
+        ) : (
+          <div className="bills-table__scroller">
+            <table className="data-table bills-table" aria-label="Cuentas hospitalarias">
+              <thead>
+                <tr>
+                  <SortHeader label="Fecha" field="createAccountIdDate" sort={sort} onSort={changeSort} />
+                  <SortHeader label="Monto" field="amount" sort={sort} onSort={changeSort} />
+                  <SortHeader label="Estado" field="isPaid" sort={sort} onSort={changeSort} />
+                  <th scope="col">Adjuntos</th>
+                  <th scope="col">Pagar</th>
+                </tr>
+              </thead>
+              <tbody>
+                {bills.map((bill) => (
+                  <tr key={bill.id} data-account-code={bill.accountCode}>
+                    <td className="bills-table__num">{formatBillDate(bill.createAccountIdDate)}</td>
+                    <td className="bills-table__num">{formatClp(bill.amount)}</td>
+                    <td>
+                      <BillStatus isPaid={bill.isPaid} />
+                    </td>
+                    <td>{attachmentsButton(bill)}</td>
+                    <td>
+                      <PayCell bill={bill} render={renderPayAction} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.isSuccess && bills.length === 0 ? <p className="bills-empty">{billScreenMessages.none}</p> : null}
+        {list.data && list.data.total > 0 ? (
+          <Paginator page={page} total={list.data.total} limit={PAGE_SIZE} onPageChange={(next) => next !== page && setPage(next)} />
+        ) : null}
+      </Card>
+      {attachmentsOf !== null ? <AttachmentsModal billId={attachmentsOf} onClose={() => setAttachmentsOf(null)} /> : null}
+      {children}
+    </div>
+  );
+}

@@ -1,11 +1,9 @@
-import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import "../../http/route-access.ts";
 import { requireBillsStaff } from "./bills-access.ts";
-import { MAX_FILES_PER_REQUEST, MAX_PDF_BYTES } from "../../contract/bills.schemas.ts";
 import {
   addBillFiles,
   createBill,
@@ -24,14 +22,10 @@ import { attachmentDisposition, readMultipartPdfs } from "./pdf-files.ts";
 type Params<K extends string> = FastifyRequest<{ Params: Record<K, string> }>;
 
 /**
- * REST of SPEC §7 'Bills and files'. Multipart parsing is registered here only, with per-file limits enforced while
+ * REST of SPEC §7 'Bills and files'. Uploads are read with this route's own limits (pdf-files.ts), enforced while
  * streaming: a file over 2 MB is cut off and answered 413 before anything is stored.
  */
 export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_PDF_BYTES, files: MAX_FILES_PER_REQUEST + 1, fields: 20, fieldSize: 1_000, parts: 40, headerPairs: 50 },
-  });
-
   const call = async (request: FastifyRequest) => ({
     user: await requireUser(deps, request.headers.authorization),
     meta: requestMeta(request),

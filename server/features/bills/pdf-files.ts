@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { messages } from "../../contract/validation.ts";
 import { AppError } from "../../lib/errors.ts";
 import { billMessages, MAX_FILES_PER_REQUEST } from "../../contract/bills.schemas.ts";
+import { MAX_PDF_BYTES } from "../../contract/validation.ts";
 
 // Reading uploaded PDFs from a multipart request (@fastify/multipart, limits set where the routes register it) and
 // naming them safely for display and download.
@@ -50,13 +51,23 @@ export function attachmentDisposition(fileName: string): string {
  * by declared type or by content, for another file field or for too many files. Nothing is stored here: callers write
  * the whole request in one transaction after this returns.
  */
+/** Per-request limits of the bill upload routes (multipart itself is registered app-wide in http/uploads.ts). */
+const billUploadLimits = {
+  fileSize: MAX_PDF_BYTES,
+  files: MAX_FILES_PER_REQUEST + 1,
+  fields: 20,
+  fieldSize: 1_000,
+  parts: 40,
+  headerPairs: 50,
+};
+
 export async function readMultipartPdfs(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedPdf[] }> {
   if (!request.isMultipart()) throw new AppError("BAD_REQUEST", billMessages.notMultipart);
   const fields: Record<string, string> = {};
   const files: UploadedPdf[] = [];
   let current = "";
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: billUploadLimits })) {
       if (part.type === "field") {
         if (typeof part.value === "string") fields[part.fieldname] = part.value;
         continue;

@@ -87,6 +87,15 @@ describe("finding 6: no 500 from the input guard, and one guard for REST and tRP
     expectSpanishClientError(response);
   });
 
+  it("an input-less tRPC mutation with an empty JSON body, as the web app sends it, still works", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/trpc/terms.accept",
+      headers: { ...bearer(patient), "content-type": "application/json" },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it("a NUL inside a tRPC JSON body answers 400 with the REST message and changes nothing", async () => {
     const response = await ctx.app.inject({
       method: "POST",

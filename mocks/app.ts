@@ -4,6 +4,7 @@ import { imagingLoginMock } from "./imaging-login/imaging-login-mock.ts";
 import { renderIndexPage } from "./index-page.ts";
 import { mailRoutes, type MailStore } from "./mail/mail-catcher.ts";
 import { schedulingMock } from "./scheduling/scheduling-mock.ts";
+import { webpayMock, type WebpayMockOptions } from "./webpay/webpay-mock.ts";
 
 export interface MocksAppOptions {
   /** Store filled by the SMTP side of the mail catcher. */
@@ -13,6 +14,8 @@ export interface MocksAppOptions {
   /** Clock for the scheduling mock; injectable for tests. */
   now?: () => Date;
   logger?: FastifyServerOptions["logger"];
+  /** Webpay Plus mock settings (token lifetime, accepted credentials). */
+  webpay?: WebpayMockOptions;
 }
 
 /** One HTTP server for every provider mock; each provider is its own plugin. */
@@ -22,6 +25,7 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
   app.register(mailRoutes, { store: options.mailStore });
   app.register(schedulingMock, { frameAncestors: options.frameAncestors, now: options.now });
   app.register(imagingLoginMock);
+  app.register(webpayMock, { prefix: "/webpay", ...options.webpay });
 
   app.get("/", async (_request, reply) => reply.type(htmlContentType).send(renderIndexPage()));
 

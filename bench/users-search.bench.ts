@@ -1,6 +1,7 @@
 import { loadConfig } from "../server/config.ts";
 import { rutCheckDigit, formatRut } from "../server/contract/rut.ts";
 import { seedClinics } from "../server/db/seed.ts";
+import { createProviders } from "../server/providers/index.ts";
 import type { AppDeps } from "../server/deps.ts";
 import { userSearchText } from "../server/features/users/user.dto.ts";
 import { listUsers, type UsersPage } from "../server/features/users/users-query.service.ts";
@@ -173,10 +174,12 @@ export default async function run(): Promise<BenchResult[]> {
       where: { roleType: 0 },
       select: { id: true, rut: true, email: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
     });
+    const config = loadConfig({ NODE_ENV: "test" });
     const deps: AppDeps = {
-      config: loadConfig({ NODE_ENV: "test" }),
+      config,
       prisma: db.prisma,
       mailer: { send: async () => {}, close: () => {} },
+      providers: createProviders(config),
       logError: (error) => console.error(error),
     };
     const actor: SessionUser = admin;

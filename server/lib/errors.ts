@@ -16,6 +16,10 @@ export const errorStatus = {
   TOO_MANY_REQUESTS: 429,
   /** A provider (mail, payment, laboratory) failed. */
   BAD_GATEWAY: 502,
+  /** A provider (payment, laboratory, imaging, mail) is down or answered an error. */
+  PROVIDER_UNAVAILABLE: 502,
+  /** A provider did not answer in time. */
+  PROVIDER_TIMEOUT: 504,
   INTERNAL: 500,
 } as const;
 

@@ -14,6 +14,8 @@ const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
   BAD_GATEWAY: "BAD_GATEWAY",
+  PROVIDER_UNAVAILABLE: "BAD_GATEWAY",
+  PROVIDER_TIMEOUT: "GATEWAY_TIMEOUT",
   INTERNAL: "INTERNAL_SERVER_ERROR",
 };
 
@@ -37,12 +39,20 @@ function toTRPCError(error: TRPCError): TRPCError {
   return new TRPCError({ code: error.code, message: fallbackMessages[error.code] ?? genericErrorMessage, cause: error });
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const mapped = toTRPCError(error);
-    return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
-  },
-});
+/** Who may call a procedure (the same levels as the REST routes' config.access), read by the security suite. */
+export interface ProcedureMeta {
+  access?: "public" | "user" | "patient" | "staff" | "admin";
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const mapped = toTRPCError(error);
+      return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -9,6 +9,8 @@ import type { AppDeps } from "./deps.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
+import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
+import { startPaymentSweep } from "./features/payments/payments.service.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
@@ -16,6 +18,7 @@ import { serializeRequest } from "./http/log-redaction.ts";
 import { registerNulGuard } from "./http/reject-nul.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createProviders, type Providers } from "./providers/index.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
 
@@ -25,11 +28,13 @@ export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
   mailer?: Mailer;
+  /** Provider instances to use instead of the ones built from config (tests). */
+  providers?: Partial<Providers>;
   logger?: boolean;
 }
 
 /** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
-export async function buildApp({ config, db, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, providers, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
@@ -46,10 +51,13 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     config,
     prisma: db.prisma,
     mailer: mailer ?? createMailer(config),
+    providers: { ...createProviders(config), ...providers },
     logError: (error, message) => app.log.error({ err: error }, message),
   };
   app.decorate("deps", deps);
   if (!mailer) app.addHook("onClose", async () => deps.mailer.close());
+  const stopPaymentSweep = startPaymentSweep(deps);
+  app.addHook("onClose", async () => stopPaymentSweep());
 
   registerErrorHandler(app);
   registerNulGuard(app);
@@ -71,9 +79,12 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
       await api.register(termsRoutes, { deps });
       await api.register(clinicsRoutes, { deps });
       await api.register(usersRoutes, { deps });
+      await api.register(paymentsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );
+
+  await app.register(paymentReturnRoute);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

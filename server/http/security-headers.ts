@@ -11,6 +11,11 @@ export function frameOrigins(config: AppConfig): string[] {
   return schedulingOrigins(config);
 }
 
+/** Origins the portal's pages may post forms to: itself and the payment provider's form (token_ws is posted there). */
+export function formActionOrigins(config: AppConfig): string[] {
+  return ["'self'", new URL(config.WEBPAY_BASE_URL).origin];
+}
+
 /** Helmet with a strict CSP (no inline script, frames only from configured origins) and HSTS of one year. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   await app.register(helmet, {
@@ -27,7 +32,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: formActionOrigins(config),
         upgradeInsecureRequests: config.NODE_ENV === "production" ? [] : null,
       },
     },

@@ -1,6 +1,7 @@
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
 import { clinicsRouter } from "../features/clinics/clinics.router.ts";
+import { paymentsRouter } from "../features/payments/payments.router.ts";
 import { termsRouter } from "../features/terms/terms.router.ts";
 import { usersRouter } from "../features/users/users.router.ts";
 import { router } from "./trpc.ts";
@@ -11,6 +12,7 @@ export const appRouter = router({
   terms: termsRouter,
   clinics: clinicsRouter,
   users: usersRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

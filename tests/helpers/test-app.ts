@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { startMocks } from "../../mocks/start.ts";
+import type { WebpayMockOptions } from "../../mocks/webpay/webpay-mock.ts";
 import { freshDatabase } from "./fresh-database.ts";
 
 export interface CaughtMessage {
@@ -20,6 +21,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Database;
   config: AppConfig;
+  /** Base URL of the provider mocks (mail, Webpay under /webpay). */
+  mocksUrl: string;
   /** The mail catcher of mocks/, over real SMTP. */
   mail: {
     list(to?: string): Promise<CaughtMessage[]>;
@@ -35,11 +38,23 @@ export interface TestContext {
 export const api = (path: string) => `${API_PREFIX}${path}`;
 
 /** The portal over a fresh seeded database, with a real SMTP mail catcher; one per test file. */
-export async function createTestContext(overrides: Partial<Record<keyof AppConfig, string>> = {}): Promise<TestContext> {
-  const mocks = await startMocks({ httpPort: 0, smtpPort: 0 });
+export async function createTestContext(
+  overrides: Partial<Record<keyof AppConfig, string>> = {},
+  options: { webpay?: WebpayMockOptions } = {},
+): Promise<TestContext> {
+  const mocks = await startMocks({ httpPort: 0, smtpPort: 0, webpay: options.webpay });
   const { db, drop } = await freshDatabase();
   await seedDemoData(db.prisma, { onlyWhenEmpty: false });
-  const config = loadConfig({ NODE_ENV: "test" }, { SMTP_PORT: String(mocks.smtpPort), LOG_LEVEL: "silent", ...overrides });
+  const config = loadConfig(
+    { NODE_ENV: "test" },
+    {
+      SMTP_PORT: String(mocks.smtpPort),
+      LOG_LEVEL: "silent",
+      WEBPAY_BASE_URL: `${mocks.httpUrl}/webpay`,
+      PAYMENT_SWEEP_SECONDS: "0",
+      ...overrides,
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
 
@@ -51,6 +66,7 @@ export async function createTestContext(overrides: Partial<Record<keyof AppConfi
     app,
     db,
     config,
+    mocksUrl: mocks.httpUrl,
     mail: {
       list,
       async waitFor(to) {

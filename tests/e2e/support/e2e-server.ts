@@ -3,6 +3,7 @@ import { loadConfig } from "../../../server/config.ts";
 import { seedDemoData } from "../../../server/db/seed.ts";
 import { startMocks } from "../../../mocks/start.ts";
 import { freshDatabase } from "../../helpers/fresh-database.ts";
+import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
@@ -14,6 +15,7 @@ const mocks = await startMocks({
 });
 const { db, drop } = await freshDatabase();
 await seedDemoData(db.prisma, { onlyWhenEmpty: false });
+await seedPaymentFixtures(db.prisma);
 const config = loadConfig(
   { NODE_ENV: "test" },
   {
@@ -23,6 +25,7 @@ const config = loadConfig(
     CLINIC_PORTAL_URL_TEMPLATE: `http://{alias}.localhost:${e2ePorts.portal}`,
     SCHEDULING_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/agenda?externalCenterId={centerId}`,
     IMAGING_LOGIN_URL: `http://localhost:${e2ePorts.mocksHttp}/imagenologia/login`,
+    WEBPAY_BASE_URL: `http://localhost:${e2ePorts.mocksHttp}/webpay`,
     LOGIN_MAX_FAILURES_PER_IP: "1000",
     LOG_LEVEL: "warn",
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? "./dist/web",

@@ -6,10 +6,11 @@ import { buildMocksApp } from "../../mocks/app.ts";
 import { MailStore } from "../../mocks/mail/mail-store.ts";
 import { buildApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
-import { createBill, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { createBill, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
-// The provider down, slow or with expired tokens: the patient gets a Spanish message and nothing is charged or marked.
+// The provider down, slow or with expired tokens (a Spanish message, nothing charged or marked), the periodic sweep of
+// lost commits, and two portal instances committing the same token.
 
 async function freePortThatIsClosed(): Promise<number> {
   const server = createServer();
@@ -119,5 +120,41 @@ describe("expired payment tokens", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().payload).toMatchObject({ approved: false, failureReason: "timeout" });
     expect((await ctx.db.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid).toBe(false);
+  });
+});
+
+describe("the periodic sweep of lost commits", () => {
+  it("settles a payment nobody came back to commit, on an interval the server starts and stops on close", async () => {
+    const portal = await portalWith({ PAYMENT_SWEEP_SECONDS: 1 });
+    const bill = await createBill(ctx.db.prisma, "12345678-5");
+    const { token } = (await startPayment(portal, bill.id)).json().payload as { token: string };
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    // The sweep leaves the patient two minutes to come back; this one never did.
+    await ctx.db.prisma.paymentTransaction.update({ where: { token }, data: { createdAt: new Date(Date.now() - 3 * 60_000) } });
+
+    const deadline = Date.now() + 5_000;
+    while (!(await ctx.db.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid) {
+      if (Date.now() > deadline) throw new Error("the sweep did not settle the payment");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const settled = await ctx.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { token } });
+    expect(settled).toMatchObject({ status: "AUTHORIZED", paidBill: true, cardNumber: "6623" });
+    expect(await ctx.db.prisma.auditEvent.count({ where: { action: "payment.reconcile", resourceId: settled.buyOrder } })).toBe(1);
+  });
+});
+
+describe("two portal instances", () => {
+  it("commit the same token once between them: one provider call, one payment, the same answer", async () => {
+    const secondInstance = await portalWith({});
+    const bill = await createBill(ctx.db.prisma, "12345678-5");
+    const { token } = (await startPayment(ctx.app, bill.id)).json().payload as { token: string };
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    const commitOn = (app: FastifyInstance) =>
+      app.inject({ method: "GET", url: api(`/payment/new-commit-prod?token_ws=${token}`), headers: bearer(patientToken) });
+    const answers = await Promise.all([commitOn(ctx.app), commitOn(secondInstance), commitOn(ctx.app), commitOn(secondInstance)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(1);
+    expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id, paidBill: true } })).toBe(1);
   });
 });

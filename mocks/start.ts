@@ -74,7 +74,10 @@ async function main(): Promise<void> {
     httpPort: portFromEnv("MOCKS_HTTP_PORT", 4300),
     smtpPort: portFromEnv("MOCKS_SMTP_PORT", 2525),
     frameAncestors: listFromEnv("MOCKS_FRAME_ANCESTORS"),
-    webpay: { tokenTtlMs: secondsFromEnv("WEBPAY_MOCK_TOKEN_TTL_SECONDS", 300) * 1000 },
+    webpay: {
+      tokenTtlMs: secondsFromEnv("WEBPAY_MOCK_TOKEN_TTL_SECONDS", 300) * 1000,
+      publicUrl: process.env.WEBPAY_MOCK_PUBLIC_URL?.trim() || undefined,
+    },
   });
   const smtpHost = new URL(mocks.httpUrl).hostname;
   console.log(`Simuladores listos en ${mocks.httpUrl}`);

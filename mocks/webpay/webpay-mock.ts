@@ -29,6 +29,8 @@ export interface WebpayMockOptions {
   /** Accepted commerce code / API key pairs; by default only the integration ones. */
   credentials?: Array<{ commerceCode: string; apiKey: string }>;
   now?: () => Date;
+  /** Address the browser reaches the mock at, when it differs from the API caller's (Docker: http://localhost:4300). */
+  publicUrl?: string;
 }
 
 class WebpayApiError extends Error {
@@ -152,7 +154,8 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
         const returnUrl = field(body, "return_url", isReturnUrl);
         const commerceCode = String(request.headers["tbk-api-key-id"]);
         const transaction = store.create({ commerceCode, buyOrder, sessionId, amount, returnUrl });
-        return { token: transaction.token, url: `${request.protocol}://${request.host}/webpay/webpayserver/initTransaction` };
+        const publicBase = options.publicUrl?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+        return { token: transaction.token, url: `${publicBase}/webpay/webpayserver/initTransaction` };
       });
 
       api.put("/transactions/:token", async (request: FastifyRequest<{ Params: { token: string } }>) => {

@@ -2,6 +2,7 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { schedulingOrigins } from "../features/clinics/clinic-urls.ts";
+import { webpayFormOrigin } from "../providers/payments/payments.config.ts";
 
 /**
  * Origins the portal may frame: exactly the origins of the configured scheduling pages (every clinic's frames).
@@ -13,7 +14,7 @@ export function frameOrigins(config: AppConfig): string[] {
 
 /** Origins the portal's pages may post forms to: itself and the payment provider's form (token_ws is posted there). */
 export function formActionOrigins(config: AppConfig): string[] {
-  return ["'self'", new URL(config.WEBPAY_BASE_URL).origin];
+  return ["'self'", webpayFormOrigin(config)];
 }
 
 /** Helmet with a strict CSP (no inline script, frames only from configured origins) and HSTS of one year. */

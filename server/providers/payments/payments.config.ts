@@ -21,6 +21,16 @@ export const paymentsConfigSchema = z.object({
     .regex(/^\d{1,12}$/, { error: "WEBPAY_COMMERCE_CODE debe ser el código de comercio numérico" })
     .default(WEBPAY_INTEGRATION_COMMERCE_CODE),
   WEBPAY_API_KEY: z.string().min(1).default(WEBPAY_INTEGRATION_API_KEY),
+  /**
+   * Origin of the payment form the browser is sent to, when it differs from WEBPAY_BASE_URL's (only the Docker setup,
+   * where the portal reaches the mock as http://mocks:4300 and the browser as http://localhost:4300). Sets the CSP
+   * form-action.
+   */
+  WEBPAY_FORM_ORIGIN: z
+    .string()
+    .url()
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** Time allowed for one call to the provider. */
   WEBPAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   /** How long a started payment blocks a new one for the same bill (the provider's token lasts 5 minutes). */
@@ -30,3 +40,8 @@ export const paymentsConfigSchema = z.object({
 });
 
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** Origin of the payment form: WEBPAY_FORM_ORIGIN, or the API's own (Transbank serves both from one host). */
+export function webpayFormOrigin(config: Pick<PaymentsConfig, "WEBPAY_BASE_URL" | "WEBPAY_FORM_ORIGIN">): string {
+  return config.WEBPAY_FORM_ORIGIN ?? new URL(config.WEBPAY_BASE_URL).origin;
+}

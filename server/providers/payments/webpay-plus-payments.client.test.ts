@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
+import { webpayFormOrigin } from "./payments.config.ts";
 import { PaymentRefusedError } from "./payments.provider.ts";
 import { toPaymentsError } from "./webpay-plus-payments.client.ts";
 
@@ -38,5 +39,15 @@ describe("mapping the SDK's failures", () => {
 
   it("treats the SDK's own input checks as a bug of ours, not a provider failure", () => {
     expect((toPaymentsError(new Error("'buyOrder' is too long, the maximum length is 26")) as AppError).code).toBe("INTERNAL");
+  });
+});
+
+describe("the payment form's origin (CSP form-action)", () => {
+  it("is the API's origin unless configured apart (the Docker mock setup)", () => {
+    const base = { WEBPAY_BASE_URL: "https://webpay3gint.transbank.cl" };
+    expect(webpayFormOrigin({ ...base, WEBPAY_FORM_ORIGIN: undefined })).toBe("https://webpay3gint.transbank.cl");
+    expect(webpayFormOrigin({ WEBPAY_BASE_URL: "http://mocks:4300/webpay", WEBPAY_FORM_ORIGIN: "http://localhost:4300" })).toBe(
+      "http://localhost:4300",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import transbank from "transbank-sdk";
 import type { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
-import type { PaymentsConfig } from "./payments.config.ts";
+import { webpayFormOrigin, type PaymentsConfig } from "./payments.config.ts";
 import {
   PaymentRefusedError,
   providerTimeoutMessage,
@@ -53,7 +53,7 @@ export function createWebpayPlusClient(config: PaymentsConfig): PaymentsProvider
     new Options(config.WEBPAY_COMMERCE_CODE, config.WEBPAY_API_KEY, config.WEBPAY_BASE_URL, config.WEBPAY_TIMEOUT_MS),
   );
   return {
-    formOrigin: new URL(config.WEBPAY_BASE_URL).origin,
+    formOrigin: webpayFormOrigin(config),
     create: ({ buyOrder, sessionId, amount, returnUrl }) =>
       call(ZCreatedTransaction, () => transaction.create(buyOrder, sessionId, amount, returnUrl)),
     commit: (token) => call(ZProviderTransaction, () => transaction.commit(token)),

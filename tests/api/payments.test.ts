@@ -202,6 +202,10 @@ describe("settling lost commits", () => {
     expect(status.statusCode).toBe(200);
     expect(status.json().payload).toMatchObject({ isPaid: true, paymentInProgress: false, lastPayment: { approved: true } });
     expect((await billOf(bill.id)).isPaid).toBe(true);
+    const actions = await ctx.db.prisma.auditEvent.findMany({
+      where: { resourceId: status.json().payload.lastPayment.buyOrder, action: { in: ["payment.reconcile", "payment.status"] } },
+    });
+    expect(actions.map((event) => event.action).sort()).toEqual(["payment.reconcile", "payment.status"]);
     // A late return with the token answers the stored result without a second commit.
     expect((await commit({ token_ws: token })).json().payload.approved).toBe(true);
     expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(1);

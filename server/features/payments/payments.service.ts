@@ -449,6 +449,7 @@ export async function accountPaymentStatus(deps: AppDeps, user: SessionUser, raw
     deps.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } }),
     deps.prisma.paymentTransaction.findFirst({ where: { billId: bill.id }, orderBy: { createdAt: "desc" } }),
   ]);
+  await audit(deps, user, "payment.status", last, { billId: current.id, isPaid: current.isPaid }, meta);
   return {
     accountId: current.id,
     accountCode: current.accountCode,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eBaseUrl } from "./support/ports.ts";
+import { e2eBaseUrl, e2ePorts } from "./support/ports.ts";
 import { firstLink, latestMailTo, type CaughtMail } from "./support/mail.ts";
 import { accounts, logIn } from "./shell-helpers.ts";
 import {
@@ -67,8 +67,8 @@ test.describe("staff user administration as an admin", () => {
     const mail = await latestMailTo(email, since);
     expect(mail.text).toContain(`Rut: ${rut}`);
     expect(mail.text).toMatch(/Contraseña temporal: \S{12}\n/);
-    expect(portalLink(mail)).toBe("http://clinicamaitenes.localhost:4210/login");
-    expect(mail.html).toContain('href="http://clinicamaitenes.localhost:4210/login"');
+    expect(portalLink(mail)).toBe(`http://clinicamaitenes.localhost:${e2ePorts.portal}/login`);
+    expect(mail.html).toContain(`href="http://clinicamaitenes.localhost:${e2ePorts.portal}/login"`);
 
     // A new account has no personal data; the admin fills names and phone.
     await openUserByRut(page, rut);
@@ -155,7 +155,7 @@ test.describe("staff user administration as an admin", () => {
 
     await logIn(page, accounts.admin, "staff");
     const since = await createAccountOnScreen(page, { rut, email, role: "1" });
-    expect(portalLink(await latestMailTo(email, since))).toBe("http://clinicamaitenes.localhost:4210/admin-login");
+    expect(portalLink(await latestMailTo(email, since))).toBe(`http://clinicamaitenes.localhost:${e2ePorts.portal}/admin-login`);
 
     await openUserByRut(page, rut);
     await expect(page.getByLabel("Tipo de usuario")).toHaveValue("1");

@@ -7,6 +7,7 @@ import { renderIndexPage } from "./index-page.ts";
 import { mailRoutes, type MailStore } from "./mail/mail-catcher.ts";
 import { failureBases } from "./results/behaviour.ts";
 import { schedulingMock } from "./scheduling/scheduling-mock.ts";
+import { webpayMock, type WebpayMockOptions } from "./webpay/webpay-mock.ts";
 
 export interface MocksAppOptions {
   /** Store filled by the SMTP side of the mail catcher. */
@@ -16,6 +17,8 @@ export interface MocksAppOptions {
   /** Clock for the scheduling mock; injectable for tests. */
   now?: () => Date;
   logger?: FastifyServerOptions["logger"];
+  /** Webpay Plus mock settings (token lifetime, accepted credentials). */
+  webpay?: WebpayMockOptions;
 }
 
 /** One HTTP server for every provider mock; each provider is its own plugin. */
@@ -32,6 +35,7 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
     app.register(fhirMock, { prefix: `${failureBases[behaviour]}/fhir`, behaviour });
     app.register(dicomWebMock, { prefix: `${failureBases[behaviour]}/dicom-web`, behaviour });
   }
+  app.register(webpayMock, { prefix: "/webpay", ...options.webpay });
 
   app.get("/", async (_request, reply) => reply.type(htmlContentType).send(renderIndexPage()));
 

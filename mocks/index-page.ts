@@ -15,6 +15,8 @@ export function renderIndexPage(): string {
       <p class="muted">Proveedores externos simulados para desarrollo y pruebas.</p>
       <h2>Correo</h2>
       <p class="card"><a href="/mail">Correos recibidos</a> — todo lo enviado por SMTP a este simulador.</p>
+      <h2>Pago con tarjeta</h2>
+      <p class="card"><a href="/webpay">Webpay Plus</a> — transacciones recibidas y tarjetas de prueba.</p>
       <h2>Agendamiento de horas</h2>
       <table>
         <thead>

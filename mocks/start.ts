@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { buildMocksApp } from "./app.ts";
 import { startMailCatcher } from "./mail/mail-catcher.ts";
+import type { WebpayMockOptions } from "./webpay/webpay-mock.ts";
 
 export interface StartMocksOptions {
   host?: string;
@@ -10,6 +11,7 @@ export interface StartMocksOptions {
   /** 0 picks a free port. */
   smtpPort?: number;
   frameAncestors?: string[];
+  webpay?: WebpayMockOptions;
 }
 
 export interface RunningMocks {
@@ -25,7 +27,7 @@ function urlHost(host: string): string {
 export async function startMocks(options: StartMocksOptions = {}): Promise<RunningMocks> {
   const host = options.host ?? "127.0.0.1";
   const mailCatcher = await startMailCatcher({ host, port: options.smtpPort ?? 2525 });
-  const app = buildMocksApp({ mailStore: mailCatcher.store, frameAncestors: options.frameAncestors });
+  const app = buildMocksApp({ mailStore: mailCatcher.store, frameAncestors: options.frameAncestors, webpay: options.webpay });
   try {
     await app.listen({ host, port: options.httpPort ?? 4300 });
   } catch (error) {
@@ -53,6 +55,15 @@ function portFromEnv(name: string, fallback: number): number {
   return port;
 }
 
+function secondsFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1)
+    throw new Error(`${name} debe ser un número entero de segundos (valor recibido: «${raw}»)`);
+  return seconds;
+}
+
 function listFromEnv(name: string): string[] {
   return (process.env[name] ?? "").split(/[\s,]+/).filter(Boolean);
 }
@@ -63,10 +74,15 @@ async function main(): Promise<void> {
     httpPort: portFromEnv("MOCKS_HTTP_PORT", 4300),
     smtpPort: portFromEnv("MOCKS_SMTP_PORT", 2525),
     frameAncestors: listFromEnv("MOCKS_FRAME_ANCESTORS"),
+    webpay: {
+      tokenTtlMs: secondsFromEnv("WEBPAY_MOCK_TOKEN_TTL_SECONDS", 300) * 1000,
+      publicUrl: process.env.WEBPAY_MOCK_PUBLIC_URL?.trim() || undefined,
+    },
   });
   const smtpHost = new URL(mocks.httpUrl).hostname;
   console.log(`Simuladores listos en ${mocks.httpUrl}`);
   console.log(`  Correos recibidos: ${mocks.httpUrl}/mail`);
+  console.log(`  Webpay Plus: ${mocks.httpUrl}/webpay`);
   console.log(`  SMTP: ${smtpHost}:${mocks.smtpPort} (sin TLS ni autenticación)`);
 
   const shutdown = (signal: NodeJS.Signals) => {

@@ -15,6 +15,8 @@ import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
+import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
+import { startPaymentSweep } from "./features/payments/payments.service.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
@@ -71,6 +73,8 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: route.config?.access });
   });
+  const stopPaymentSweep = startPaymentSweep(deps);
+  app.addHook("onClose", async () => stopPaymentSweep());
 
   registerErrorHandler(app);
   registerInputGuard(app);
@@ -108,9 +112,12 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
       await api.register(imagingRoutes, { deps });
       await api.register(reportsRoutes, { deps });
       await api.register(billsRoutes, { deps });
+      await api.register(paymentsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );
+
+  await app.register(paymentReturnRoute);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

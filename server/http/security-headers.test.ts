@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { formOrigins, frameOrigins } from "./security-headers.ts";
+import { formActionOrigins, frameOrigins } from "./security-headers.ts";
 
 describe("CSP origins from the providers' configuration", () => {
   it("lets the imaging viewer be framed and the Webpay form be posted to, and nothing else", () => {
@@ -14,7 +14,7 @@ describe("CSP origins from the providers' configuration", () => {
     );
     expect(frameOrigins(config)).toContain("https://visor.clinica.cl");
     expect(frameOrigins(config)).toContain("https://agenda.clinicamaitenes.cl");
-    expect(formOrigins(config)).toEqual(["'self'", "https://webpay3g.transbank.cl"]);
+    expect(formActionOrigins(config)).toEqual(["'self'", "https://webpay3g.transbank.cl"]);
   });
 
   it("refuses a viewer template or payment address that is not http(s)", () => {

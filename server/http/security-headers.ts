@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { schedulingOrigins } from "../lib/clinic-urls.ts";
 import { viewerOrigin } from "../providers/imaging/imaging.config.ts";
-import { originOf } from "../providers/provider-config.ts";
+import { webpayFormOrigin } from "../providers/payments/payments.config.ts";
 
 /**
  * Origins the portal may frame: exactly the origins of the configured scheduling pages (every clinic's frames) and
@@ -13,9 +13,9 @@ export function frameOrigins(config: AppConfig): string[] {
   return [...new Set([...schedulingOrigins(config), viewerOrigin(config)])];
 }
 
-/** Where forms may be sent: the portal itself and the card-payment provider (Webpay's form gets a POST with token_ws). */
-export function formOrigins(config: AppConfig): string[] {
-  return ["'self'", originOf(config.WEBPAY_BASE_URL)];
+/** Origins the portal's pages may post forms to: itself and the payment provider's form (token_ws is posted there). */
+export function formActionOrigins(config: AppConfig): string[] {
+  return ["'self'", webpayFormOrigin(config)];
 }
 
 /** Helmet with a strict CSP (no inline script, frames only from configured origins) and HSTS of one year. */
@@ -34,7 +34,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
-        formAction: formOrigins(config),
+        formAction: formActionOrigins(config),
         upgradeInsecureRequests: config.NODE_ENV === "production" ? [] : null,
       },
     },

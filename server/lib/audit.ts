@@ -46,8 +46,17 @@ export type BillsAuditAction =
   | "bill.file.download"
   | "bill.status";
 
+/** Card payment of bills (server/features/payments). */
+export type PaymentsAuditAction = "payment.start" | "payment.commit" | "payment.timeout" | "payment.reconcile" | "payment.status";
+
 export type AuditAction =
-  AuthAuditAction | AccountAuditAction | UsersAuditAction | ClinicsAuditAction | ResultsAuditAction | BillsAuditAction;
+  | AuthAuditAction
+  | AccountAuditAction
+  | UsersAuditAction
+  | ClinicsAuditAction
+  | ResultsAuditAction
+  | BillsAuditAction
+  | PaymentsAuditAction;
 
 export type AuditOutcome = "ok" | "denied" | "failed";
 

@@ -3,6 +3,8 @@ import { createDicomWebImagingClient } from "./imaging/dicomweb-imaging.client.t
 import type { ImagingProvider } from "./imaging/imaging.provider.ts";
 import { createFhirLabClient } from "./lab/fhir-lab.client.ts";
 import type { LabProvider } from "./lab/lab.provider.ts";
+import type { PaymentsProvider } from "./payments/payments.provider.ts";
+import { createWebpayPlusClient } from "./payments/webpay-plus-payments.client.ts";
 import type { MailProvider } from "./mail/mail.provider.ts";
 import { createSmtpMailClient } from "./mail/smtp-mail.client.ts";
 
@@ -14,6 +16,7 @@ export interface Providers {
   mail: MailProvider;
   lab: LabProvider;
   imaging: ImagingProvider;
+  payments: PaymentsProvider;
 }
 
 /** The real clients, from configuration (each reads only its own config slice). */
@@ -22,6 +25,7 @@ export function createProviders(config: AppConfig): Providers {
     mail: createSmtpMailClient(config),
     lab: createFhirLabClient(config),
     imaging: createDicomWebImagingClient(config),
+    payments: createWebpayPlusClient(config),
   };
 }
 

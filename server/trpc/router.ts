@@ -5,6 +5,7 @@ import { clinicsRouter } from "../features/clinics/clinics.router.ts";
 import { imagingRouter } from "../features/results/imaging.router.ts";
 import { laboratoryRouter } from "../features/results/laboratory.router.ts";
 import { reportsRouter } from "../features/results/reports.router.ts";
+import { paymentsRouter } from "../features/payments/payments.router.ts";
 import { termsRouter } from "../features/terms/terms.router.ts";
 import { usersRouter } from "../features/users/users.router.ts";
 import { router } from "./trpc.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   imaging: imagingRouter,
   reports: reportsRouter,
   bills: billsRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

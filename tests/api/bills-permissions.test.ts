@@ -125,7 +125,6 @@ describe("an executive (hcs-rcr, maitenes)", () => {
 
   it.each([
     ["GET", (id: number) => `/files/list/${id}`, undefined],
-    ["GET", (id: number) => `/payment/account-status/?accountId=${id}`, undefined],
     ["PATCH", (id: number) => `/files/accountId/${id}`, { amount: 1 }],
     ["DELETE", (id: number) => `/files/account/${id}`, undefined],
   ] as const)("gets %s %s on another clinic's bill exactly like a missing bill", async (method, path, body) => {

@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { startMocks } from "../../mocks/start.ts";
+import type { WebpayMockOptions } from "../../mocks/webpay/webpay-mock.ts";
 import { freshDatabase } from "./fresh-database.ts";
 
 export interface CaughtMessage {
@@ -20,7 +21,7 @@ export interface TestContext {
   app: FastifyInstance;
   db: Database;
   config: AppConfig;
-  /** Base address of the provider mocks (laboratory at /fhir, imaging at /dicom-web). */
+  /** Base address of the provider mocks (laboratory at /fhir, imaging at /dicom-web, Webpay at /webpay). */
   mocksUrl: string;
   /** The mail catcher of mocks/, over real SMTP. */
   mail: {
@@ -40,8 +41,11 @@ export const api = (path: string) => `${API_PREFIX}${path}`;
  * The portal over a fresh seeded database, with a real SMTP mail catcher and the provider mocks; one per test file.
  * In override values, {mocks} stands for the mocks' address (e.g. LAB_FHIR_BASE_URL: "{mocks}/fallas/caida/fhir").
  */
-export async function createTestContext(overrides: Partial<Record<keyof AppConfig, string>> = {}): Promise<TestContext> {
-  const mocks = await startMocks({ httpPort: 0, smtpPort: 0 });
+export async function createTestContext(
+  overrides: Partial<Record<keyof AppConfig, string>> = {},
+  options: { webpay?: WebpayMockOptions } = {},
+): Promise<TestContext> {
+  const mocks = await startMocks({ httpPort: 0, smtpPort: 0, webpay: options.webpay });
   const { db, drop } = await freshDatabase();
   await seedDemoData(db.prisma, { onlyWhenEmpty: false });
   const withMocks = Object.fromEntries(
@@ -55,6 +59,8 @@ export async function createTestContext(overrides: Partial<Record<keyof AppConfi
       LAB_FHIR_BASE_URL: `${mocks.httpUrl}/fhir`,
       IMAGING_DICOMWEB_BASE_URL: `${mocks.httpUrl}/dicom-web`,
       IMAGING_VIEWER_URL_TEMPLATE: `${mocks.httpUrl}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
+      WEBPAY_BASE_URL: `${mocks.httpUrl}/webpay`,
+      PAYMENT_SWEEP_SECONDS: "0",
       ...withMocks,
     },
   );

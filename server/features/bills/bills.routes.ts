@@ -11,7 +11,6 @@ import {
   deleteBillFile,
   downloadBillFile,
   fileDownloadLink,
-  getBillStatus,
   listBillFiles,
   listPatientBills,
   listStaffBills,
@@ -94,11 +93,5 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   app.delete("/files/account/:accountId", { config: { access: "staff" } }, async (request: Params<"accountId">) => {
     const { user, meta } = await call(request);
     return { payload: await deleteBill(deps, user, request.params.accountId, meta) };
-  });
-
-  app.get("/payment/account-status/", { config: { access: "user" } }, async (request) => {
-    const { user, meta } = await call(request);
-    const { accountId } = (request.query ?? {}) as { accountId?: unknown };
-    return { payload: await getBillStatus(deps, user, accountId, meta) };
   });
 }

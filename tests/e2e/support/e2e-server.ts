@@ -3,6 +3,7 @@ import { loadConfig } from "../../../server/config.ts";
 import { seedDemoData } from "../../../server/db/seed.ts";
 import { startMocks } from "../../../mocks/start.ts";
 import { freshDatabase } from "../../helpers/fresh-database.ts";
+import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
@@ -14,6 +15,7 @@ const mocks = await startMocks({
 });
 const { db, drop } = await freshDatabase();
 await seedDemoData(db.prisma, { onlyWhenEmpty: false });
+await seedPaymentFixtures(db.prisma);
 const config = loadConfig(
   { NODE_ENV: "test" },
   {
@@ -26,6 +28,7 @@ const config = loadConfig(
     LAB_FHIR_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}/fhir`,
     IMAGING_DICOMWEB_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}/dicom-web`,
     IMAGING_VIEWER_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
+    WEBPAY_BASE_URL: `http://localhost:${e2ePorts.mocksHttp}/webpay`,
     LOGIN_MAX_FAILURES_PER_IP: "1000",
     LOG_LEVEL: "warn",
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? "./dist/web",

@@ -17,7 +17,7 @@ const page =
 const dashboardPages: RouteObject[] = [
   { path: "scheduling", lazy: page(() => import("../features/scheduling/SchedulingPage.tsx")) },
   { path: "account-settings", lazy: page(() => import("../features/account/AccountSettingsPage.tsx")) },
-  { path: "my-bills", lazy: page(() => import("../features/bills/MyBillsPage.tsx")) },
+  { path: "my-bills", lazy: page(() => import("./routes/MyBillsRoute.tsx")) },
   { path: "laboratory", lazy: page(() => import("../features/laboratory/LaboratoryPage.tsx")) },
   { path: "imaging", lazy: page(() => import("../features/imaging/ImagingPage.tsx")) },
 ];

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppDeps } from "../../deps.ts";
+import { requireUser } from "../../http/authenticate.ts";
+import { requestMeta } from "../../http/request-meta.ts";
+import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
+
+/** REST of SPEC §7 Payment (and the bill payment status of §7 Bills), under /api/rcr/v1. */
+export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const patientCall = async (request: FastifyRequest) => ({
+    user: await requireUser(deps, request.headers.authorization),
+    meta: requestMeta(request),
+  });
+
+  app.post("/payment/generate-transaction-new-prod", { config: { access: "patient" } }, async (request) => {
+    const { user, meta } = await patientCall(request);
+    return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
+  });
+
+  app.get("/payment/new-commit-prod", { config: { access: "patient" } }, async (request) => {
+    const { user, meta } = await patientCall(request);
+    return { payload: await commitPayment(deps, user, request.query, meta) };
+  });
+
+  app.get("/payment/account-status/", { config: { access: "patient" } }, async (request) => {
+    const { user, meta } = await patientCall(request);
+    return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
+  });
+}
+
+const returnParams = ["token_ws", "TBK_TOKEN", "TBK_ORDEN_COMPRA", "TBK_ID_SESION"] as const;
+
+/**
+ * The payment provider may come back to /dashboard/my-bills with a form POST (aborts, timeouts). The page is the web
+ * app, served by GET: answer 303 to the same address with the provider's parameters in the query, where the page reads
+ * them. Only those four parameters, each a short token-like value, are carried over.
+ */
+export async function paymentReturnRoute(app: FastifyInstance) {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.post("/dashboard/my-bills", { config: { access: "public" } }, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const query = new URLSearchParams();
+    for (const name of returnParams) {
+      const value = body[name];
+      if (typeof value === "string" && /^[A-Za-z0-9|_=&%.,~:/?[+!@()>-]{1,64}$/.test(value)) query.set(name, value);
+    }
+    const search = query.toString();
+    return reply.redirect(`/dashboard/my-bills${search ? `?${search}` : ""}`, 303);
+  });
+}

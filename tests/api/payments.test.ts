@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
+import { abortAtForm, createBill, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+
+let ctx: TestContext;
+let patientToken: string;
+const otherPatient = { rut: formatRut(`17000000-${rutCheckDigit("17000000")}`), password: "Paciente2026" };
+
+const start = (accountId: number, extra: object = {}, token = patientToken) =>
+  ctx.app.inject({
+    method: "POST",
+    url: api("/payment/generate-transaction-new-prod"),
+    headers: bearer(token),
+    payload: { accountId, amount: 1, rcrLink: "http://clinicasur.localhost:4200", clinicCode: "hcs-rcr", ...extra },
+  });
+
+const commit = (query: Record<string, string>, token = patientToken) =>
+  ctx.app.inject({ method: "GET", url: api(`/payment/new-commit-prod?${new URLSearchParams(query)}`), headers: bearer(token) });
+
+async function startedPayment(amount = 45_990) {
+  const bill = await createBill(ctx.db.prisma, "12345678-5", { amount });
+  const response = await start(bill.id);
+  expect(response.statusCode).toBe(200);
+  const { token, url } = response.json().payload as { token: string; url: string };
+  return { bill, token, url };
+}
+
+const billOf = (id: number) => ctx.db.prisma.bill.findUniqueOrThrow({ where: { id } });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  patientToken = await ctx.login(demo.patient.rut, demo.patient.password);
+});
+afterAll(() => ctx.close());
+
+describe("starting a payment", () => {
+  it("charges the stored bill's amount whatever amount the client sends, and stores the transaction first", async () => {
+    const { bill, token, url } = await startedPayment(45_990);
+    expect(url).toBe(`${ctx.mocksUrl}/webpay/webpayserver/initTransaction`);
+    const stored = await ctx.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { token } });
+    expect(stored).toMatchObject({ billId: bill.id, amount: 45_990, status: "INITIALIZED", clinicKey: "hcs-rcr" });
+    expect(stored.buyOrder.length).toBeLessThanOrEqual(26);
+    const atProvider = await mockTransaction(ctx.mocksUrl, token);
+    expect(atProvider.amount).toBe(45_990);
+    expect(atProvider.buyOrder).toBe(stored.buyOrder);
+  });
+
+  it("returns to the my-bills page of the clinic portal the patient paid from, never to an address the client invents", async () => {
+    const bill = await createBill(ctx.db.prisma, "12345678-5");
+    const response = await start(bill.id, { rcrLink: "https://evil.example.com/?x=mi.clinicasur.cl" });
+    const { token } = response.json().payload as { token: string };
+    expect((await mockTransaction(ctx.mocksUrl, token)).returnUrl).toBe("http://clinicamaitenes.localhost:4200/dashboard/my-bills");
+
+    const other = await createBill(ctx.db.prisma, "12345678-5");
+    const fromLircay = await start(other.id, { rcrLink: "http://clinicalircay.localhost:4200/dashboard/my-bills" });
+    const lircayToken = (fromLircay.json().payload as { token: string }).token;
+    expect((await mockTransaction(ctx.mocksUrl, lircayToken)).returnUrl).toBe("http://clinicalircay.localhost:4200/dashboard/my-bills");
+  });
+
+  it("refuses a paid bill with 409 and calls no provider", async () => {
+    const bill = await createBill(ctx.db.prisma, "12345678-5", { isPaid: true });
+    const response = await start(bill.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe("La cuenta ya está pagada");
+    expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id } })).toBe(0);
+  });
+
+  it("refuses a second payment while one is in progress for the same bill, even when both are asked at once", async () => {
+    const bill = await createBill(ctx.db.prisma, "12345678-5");
+    const answers = await Promise.all([start(bill.id), start(bill.id), start(bill.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id } })).toBe(1);
+  });
+
+  it("answers another patient's bill like a missing one (404) and refuses staff (403)", async () => {
+    const othersBill = await createBill(ctx.db.prisma, "17000000-" + rutCheckDigit("17000000"));
+    expect((await start(othersBill.id)).statusCode).toBe(404);
+    expect((await start(999_999)).statusCode).toBe(404);
+    expect((await start(0)).statusCode).toBe(400);
+    const staff = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    expect((await start(othersBill.id, {}, staff)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: "POST", url: api("/payment/generate-transaction-new-prod"), payload: {} })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe("committing on return", () => {
+  it("pays the bill when the provider authorizes the stored amount, and answers the detail the modal shows", async () => {
+    const { bill, token } = await startedPayment(32_500);
+    const back = await payAtForm(ctx.mocksUrl, token, testCards.visaInstallments);
+    expect(back).toBe(`http://clinicasur.localhost:4200/dashboard/my-bills?token_ws=${token}`);
+
+    const response = await commit({ token_ws: token, accountCode: bill.accountCode, accountId: String(bill.id) });
+    expect(response.statusCode).toBe(200);
+    const result = response.json().payload;
+    expect(result).toMatchObject({
+      approved: true,
+      status: "AUTHORIZED",
+      amount: 32_500,
+      accountId: bill.id,
+      merchantName: "Hospital Clínico del Sur",
+      description: "Pago de cuentas hospitalarias",
+      payment_type: "Crédito",
+      installment_type: "3 cuotas sin interés",
+      installments_number: 3,
+      installments_amount: 10_833,
+      card_number: "6623",
+    });
+    expect(result.authorization_code).toMatch(/^\d{6}$/);
+    expect(await billOf(bill.id)).toMatchObject({ isPaid: true, status: "Pagada" });
+
+    const events = await ctx.db.prisma.auditEvent.findMany({ where: { resourceId: result.buyOrder }, orderBy: { id: "asc" } });
+    expect(events.map((event) => event.action)).toEqual(["payment.start", "payment.commit"]);
+    expect(JSON.stringify(events)).not.toContain("4051885600446623");
+  });
+
+  it("commits once when the same token comes back twice: the second answer is the stored result", async () => {
+    const { bill, token } = await startedPayment();
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    const first = (await commit({ token_ws: token })).json().payload;
+    const second = await commit({ token_ws: token });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().payload).toEqual(first);
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(1);
+    expect((await billOf(bill.id)).isPaid).toBe(true);
+  });
+
+  it("commits once when two tabs commit the same token at the same time", async () => {
+    const { bill, token } = await startedPayment();
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    const answers = await Promise.all([commit({ token_ws: token }), commit({ token_ws: token }), commit({ token_ws: token })]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const results = answers.map((answer) => answer.json().payload);
+    expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
+    expect(results[0].approved).toBe(true);
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(1);
+    expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id, paidBill: true } })).toBe(1);
+  });
+
+  it("leaves the bill unpaid when the card is rejected (Mastercard test card)", async () => {
+    const { bill, token } = await startedPayment();
+    await payAtForm(ctx.mocksUrl, token, testCards.mastercardRejected);
+    const result = (await commit({ token_ws: token })).json().payload;
+    expect(result).toMatchObject({ approved: false, status: "FAILED", failureReason: "rejected", buyOrder: expect.any(String) });
+    expect((await billOf(bill.id)).isPaid).toBe(false);
+    // A rejected attempt no longer blocks a new one.
+    expect((await start(bill.id)).statusCode).toBe(200);
+  });
+
+  it("records an aborted payment (TBK_TOKEN) as failed and leaves the bill unpaid", async () => {
+    const { bill, token } = await startedPayment();
+    const page = await abortAtForm(ctx.mocksUrl, token);
+    const buyOrder = /name="TBK_ORDEN_COMPRA" value="([^"]+)"/.exec(page)![1]!;
+    const result = (await commit({ token_ws: token, buy_order: buyOrder })).json().payload;
+    expect(result).toMatchObject({ approved: false, status: "FAILED", failureReason: "aborted", buyOrder });
+    expect((await billOf(bill.id)).isPaid).toBe(false);
+  });
+
+  it("records a timed-out form (token '-1' and the buy order) without committing anything", async () => {
+    const { bill, token } = await startedPayment();
+    const stored = await ctx.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { token } });
+    const response = await commit({ token_ws: "-1", buy_order: stored.buyOrder, accountCode: bill.accountCode });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload).toMatchObject({ approved: false, failureReason: "timeout", buyOrder: stored.buyOrder });
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(0);
+    expect((await billOf(bill.id)).isPaid).toBe(false);
+  });
+
+  it("answers 404 for a buy order or token of another patient, and changes nothing", async () => {
+    const otherToken = await ctx.login(otherPatient.rut, otherPatient.password);
+    const othersBill = await createBill(ctx.db.prisma, "17000000-" + rutCheckDigit("17000000"));
+    const started = await start(othersBill.id, {}, otherToken);
+    const { token } = started.json().payload as { token: string };
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    const stored = await ctx.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { token } });
+
+    expect((await commit({ token_ws: "-1", buy_order: stored.buyOrder })).statusCode).toBe(404);
+    expect((await commit({ token_ws: token })).statusCode).toBe(404);
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(0);
+    expect((await billOf(othersBill.id)).isPaid).toBe(false);
+  });
+
+  it("validates the return parameters", async () => {
+    expect((await commit({})).statusCode).toBe(400);
+    expect((await commit({ token_ws: "<script>" })).json().message).toBe("Token de pago inválido");
+    expect((await commit({ token_ws: "f".repeat(64) })).statusCode).toBe(404);
+  });
+});
+
+describe("settling lost commits", () => {
+  it("settles a payment whose tab closed before the commit when the patient next opens the bills, committing once", async () => {
+    const { bill, token } = await startedPayment();
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    // The return page never loaded. The next visit to the bills settles it with status(token).
+    const status = await ctx.app.inject({
+      method: "GET",
+      url: api(`/payment/account-status/?accountId=${bill.id}`),
+      headers: bearer(patientToken),
+    });
+    expect(status.statusCode).toBe(200);
+    expect(status.json().payload).toMatchObject({ isPaid: true, paymentInProgress: false, lastPayment: { approved: true } });
+    expect((await billOf(bill.id)).isPaid).toBe(true);
+    const actions = await ctx.db.prisma.auditEvent.findMany({
+      where: { resourceId: status.json().payload.lastPayment.buyOrder, action: { in: ["payment.reconcile", "payment.status"] } },
+    });
+    expect(actions.map((event) => event.action).sort()).toEqual(["payment.reconcile", "payment.status"]);
+    // A late return with the token answers the stored result without a second commit.
+    expect((await commit({ token_ws: token })).json().payload.approved).toBe(true);
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(1);
+  });
+});
+
+describe("the provider's form post back to my-bills", () => {
+  it("is turned into the same address with the parameters in the query, which the web app reads", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/dashboard/my-bills",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "TBK_TOKEN=abc123&TBK_ORDEN_COMPRA=12-xyz&TBK_ID_SESION=u1-ff&other=<b>",
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/dashboard/my-bills?TBK_TOKEN=abc123&TBK_ORDEN_COMPRA=12-xyz&TBK_ID_SESION=u1-ff");
+  });
+
+  it("lets the portal's pages post to the payment form (CSP form-action)", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: api("/health") });
+    const formAction = /form-action ([^;]+)/.exec(String(response.headers["content-security-policy"]))?.[1];
+    expect(formAction).toBe(`'self' ${new URL(ctx.mocksUrl).origin}`);
+  });
+});

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { logIn } from "./shell-helpers.ts";
+import { paymentBills, paymentsPatient } from "./support/payments-fixtures.ts";
+import { e2eMocksUrl, e2ePorts } from "./support/ports.ts";
+
+// Paying a bill by card through the Webpay mock, as a patient of the South clinic: the pay button opens the payment
+// form in a new tab, and that tab comes back to my-bills, which commits and shows the result.
+
+const southPortal = `http://clinicasur.localhost:${e2ePorts.portal}`;
+
+async function openPaymentForm(page: Page, accountCode: string): Promise<Page> {
+  await logIn(page, paymentsPatient, "patient", southPortal);
+  await page.goto(`${southPortal}/dashboard/my-bills`);
+  const row = page.locator(`tr[data-account-code="${accountCode}"]`);
+  await expect(row).toContainText("Pendiente");
+  const [form] = await Promise.all([page.context().waitForEvent("page"), row.getByRole("button", { name: /Pagar/ }).click()]);
+  await form.waitForURL(/\/webpay\/webpayserver\/initTransaction/);
+  return form;
+}
+
+async function payWithCard(form: Page, card: { number: string; expiry: string; cvv: string }): Promise<void> {
+  await form.getByLabel("Número de tarjeta").fill(card.number);
+  await form.getByRole("button", { name: "Continuar" }).click();
+  await form.getByLabel("Fecha de expiración (MM/AA)").fill(card.expiry);
+  await form.getByLabel("CVV").fill(card.cvv);
+  await form.getByRole("button", { name: "Pagar" }).click();
+}
+
+async function commitCalls(token: string): Promise<number> {
+  const list = (await (await fetch(`${e2eMocksUrl}/webpay/mock/transactions`)).json()) as Array<{
+    token: string;
+    calls: { commit: number };
+  }>;
+  return list.find((item) => item.token === token)?.calls.commit ?? -1;
+}
+
+test("paying with the approved VISA test card shows 'Pago aceptado' with its detail and the bill becomes 'Pagada'", async ({ page }) => {
+  const bill = paymentBills.approvedVisa;
+  const form = await openPaymentForm(page, bill.accountCode);
+  await expect(form.getByTestId("webpay-amount")).toHaveText("$ 45.990");
+  await payWithCard(form, { number: "4051 8856 0044 6623", expiry: "12/30", cvv: "123" });
+
+  await form.waitForURL(`${southPortal}/dashboard/my-bills`);
+  const modal = form.getByRole("dialog");
+  await expect(modal).toContainText("Pago aceptado");
+  await expect(modal).toContainText("El pago de su cuenta hospitalaria fue recibido exitosamente.");
+  await expect(modal).toContainText("Hospital Clínico del Sur");
+  await expect(modal).toContainText("$ 45.990 CLP");
+  await expect(modal).toContainText("**** 6623");
+  await expect(modal).toContainText("Pago de cuentas hospitalarias");
+  await expect(modal).toContainText("Crédito");
+  const order = await modal
+    .getByRole("row", { name: /Número de orden de compra/ })
+    .getByRole("cell")
+    .innerText();
+  await modal.getByRole("button", { name: "Entendido" }).click();
+  await expect(form.locator(`tr[data-account-code="${bill.accountCode}"]`)).toContainText("Pagada");
+  await expect(form.locator(`tr[data-account-code="${bill.accountCode}"]`).getByRole("button", { name: /Pagar/ })).toHaveCount(0);
+
+  // A reload of the page shows no new result; opening the return address with the token again shows the stored one.
+  await form.reload();
+  await expect(form.locator(`tr[data-account-code="${bill.accountCode}"]`)).toContainText("Pagada");
+  await expect(form.getByRole("dialog")).toHaveCount(0);
+  const transactions = (await (await fetch(`${e2eMocksUrl}/webpay/mock/transactions`)).json()) as Array<{
+    token: string;
+    buyOrder: string;
+  }>;
+  const token = transactions.find((item) => item.buyOrder === order)!.token;
+  await form.goto(`${southPortal}/dashboard/my-bills?token_ws=${token}`);
+  await expect(form.getByRole("dialog")).toContainText("Pago aceptado");
+  await expect(form.getByRole("dialog")).toContainText(order);
+  await expect(form).toHaveURL(`${southPortal}/dashboard/my-bills`);
+  expect(await commitCalls(token)).toBe(1);
+});
+
+test("paying with the rejected Mastercard test card shows 'Pago rechazado' with the order number", async ({ page }) => {
+  const bill = paymentBills.rejectedMastercard;
+  const form = await openPaymentForm(page, bill.accountCode);
+  await payWithCard(form, { number: "5186 0595 5959 0568", expiry: "12/30", cvv: "123" });
+  await form.waitForURL(`${southPortal}/dashboard/my-bills`);
+  const modal = form.getByRole("dialog");
+  await expect(modal).toContainText("Pago rechazado");
+  await expect(modal).toContainText(/El pago de su cuenta hospitalaria con número de Orden de Compra \S+, fue rechazado\./);
+  await modal.getByRole("button", { name: "Entendido" }).click();
+  await expect(form.locator(`tr[data-account-code="${bill.accountCode}"]`)).toContainText("Pendiente");
+});
+
+test("'Anular' at the payment form comes back as 'Pago rechazado' and leaves the bill pending", async ({ page }) => {
+  const bill = paymentBills.aborted;
+  const form = await openPaymentForm(page, bill.accountCode);
+  await form.getByRole("button", { name: "Anular" }).click();
+  await form.waitForURL(`${southPortal}/dashboard/my-bills`);
+  const modal = form.getByRole("dialog");
+  await expect(modal).toContainText("Pago rechazado");
+  await expect(modal).toContainText(/Orden de Compra \S+, fue rechazado/);
+  await modal.getByRole("button", { name: "Entendido" }).click();
+  await expect(form.locator(`tr[data-account-code="${bill.accountCode}"]`)).toContainText("Pendiente");
+});

@@ -1,0 +1,49 @@
+import { formatRut, rutCheckDigit } from "../../../server/contract/rut.ts";
+import type { PrismaClient } from "../../../server/generated/prisma/client.ts";
+import { hashPassword } from "../../../server/lib/passwords.ts";
+
+// A patient of the South clinic with unpaid bills, written through Prisma by the e2e server at start-up (the browser
+// specs share one database; each payment spec pays its own bill).
+
+const rutBody = "19876543";
+export const paymentsPatient = {
+  rut: formatRut(`${rutBody}-${rutCheckDigit(rutBody)}`),
+  password: "PagosE2e2026",
+} as const;
+
+/** Bills by account code; each spec uses its own. */
+export const paymentBills = {
+  approvedVisa: { accountCode: "710001", amount: 45_990 },
+  rejectedMastercard: { accountCode: "710002", amount: 12_000 },
+  aborted: { accountCode: "710003", amount: 8_500 },
+} as const;
+
+export async function seedPaymentFixtures(prisma: PrismaClient): Promise<void> {
+  const user = await prisma.user.create({
+    data: {
+      rut: `${rutBody}-${rutCheckDigit(rutBody)}`,
+      email: "pagos.e2e@correo.cl",
+      firstName: "Pamela",
+      lastName: "Pagos",
+      secondLastName: "Prueba",
+      phoneNumber: "+56911112222",
+      birthDate: new Date("1980-01-01T00:00:00Z"),
+      roleType: 2,
+      passwordHash: await hashPassword(paymentsPatient.password),
+      hasChangedPassword: true,
+      dateTyc: new Date("2026-01-05T12:00:00Z"),
+      patientClinics: { create: [{ codeClinicStr: "hcs-rcr" }] },
+    },
+  });
+  for (const bill of Object.values(paymentBills)) {
+    await prisma.bill.create({
+      data: {
+        accountCode: bill.accountCode,
+        amount: bill.amount,
+        createAccountIdDate: new Date("2026-02-01T00:00:00Z"),
+        userId: user.id,
+        clinicCode: "hcs-rcr",
+      },
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import { useMutation } from "@tanstack/react-query";
+import { showToast } from "../../lib/overlay-store.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { currentClinic, currentPortalLink } from "../../lib/clinic.ts";
+import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+
+export interface PayableBill {
+  id: number;
+  accountCode: string;
+  amount: number;
+  isPaid: boolean;
+}
+
+/** SPEC §8: a failed transaction start. */
+export const startFailedMessage = "error de sistema vuelva a intentarlo";
+
+/**
+ * Posts token_ws to the provider's payment form in the tab opened for it (Webpay documents a form POST; the CSP's
+ * form-action allows the form's origin).
+ */
+function postToPaymentForm(url: string, token: string, target: string): void {
+  const form = document.createElement("form");
+  form.method = "POST";
+  form.action = url;
+  form.target = target;
+  const field = document.createElement("input");
+  field.type = "hidden";
+  field.name = "token_ws";
+  field.value = token;
+  form.append(field);
+  document.body.append(form);
+  form.submit();
+  form.remove();
+}
+
+/**
+ * 'Pagar' (SPEC §4 Payment flow 1–2): starts a transaction for the bill and opens the provider's form with token_ws in
+ * a new tab. The tab is opened in the click itself (so no popup blocker stops it) and filled once the server answers.
+ * Does nothing on a paid bill. The server takes the amount from the stored bill; the one sent here is only the spec's.
+ */
+export function PayBillButton({ bill }: { bill: PayableBill }) {
+  const trpc = useTRPC();
+  const start = useMutation(trpc.payments.start.mutationOptions());
+
+  function pay() {
+    if (bill.isPaid || start.isPending) return;
+    const target = `webpay-${bill.id}-${Date.now()}`;
+    const tab = window.open("about:blank", target);
+    start.mutate(
+      { accountId: bill.id, amount: bill.amount, rcrLink: currentPortalLink(), clinicCode: currentClinic().key },
+      {
+        onSuccess: ({ url, token }) => postToPaymentForm(url, token, tab ? target : "_blank"),
+        onError: (error) => {
+          tab?.close();
+          // A paid bill or a payment in progress: the server's reason helps; anything else gets SPEC §8's text.
+          showToast(errorCode(error) === "CONFLICT" ? errorMessage(error, startFailedMessage) : startFailedMessage);
+        },
+      },
+    );
+  }
+
+  return (
+    <Button
+      variant="primary"
+      className="pay-bill-button"
+      onClick={pay}
+      disabled={bill.isPaid || start.isPending}
+      aria-label={`Pagar cuenta ${bill.accountCode}`}
+    >
+      Pagar
+    </Button>
+  );
+}

@@ -1,0 +1,3 @@
+// What pages use of the payments feature.
+export { PayBillButton, type PayableBill } from "./PayBillButton.tsx";
+export { usePaymentReturn } from "./usePaymentReturn.ts";

@@ -1,0 +1,42 @@
+// SPEC §4 Payment flow 3: which of the provider's return parameters arrived says what happened.
+
+export type PaymentReturn =
+  /** Paid or rejected at the form: commit the token. */
+  | { kind: "commit"; token: string; buyOrder?: string }
+  /** 'Anular' at the form (or failed there): commit TBK_TOKEN; the order shown is TBK_ORDEN_COMPRA. */
+  | { kind: "aborted"; token: string; buyOrder?: string }
+  /** The form timed out: only the order arrives; commit with token '-1'. */
+  | { kind: "timeout"; buyOrder: string };
+
+export const paymentReturnParams = ["token_ws", "TBK_TOKEN", "TBK_ORDEN_COMPRA", "TBK_ID_SESION"] as const;
+
+export function readPaymentReturn(params: URLSearchParams): PaymentReturn | null {
+  const tokenWs = params.get("token_ws")?.trim();
+  const tbkToken = params.get("TBK_TOKEN")?.trim();
+  const buyOrder = params.get("TBK_ORDEN_COMPRA")?.trim() || undefined;
+  if (tokenWs) return { kind: "commit", token: tokenWs, buyOrder };
+  if (tbkToken) return { kind: "aborted", token: tbkToken, buyOrder };
+  if (buyOrder) return { kind: "timeout", buyOrder };
+  return null;
+}
+
+/** The address without the provider's parameters (other query parameters kept), so a reload does not commit again. */
+export function withoutPaymentParams(pathname: string, params: URLSearchParams): string {
+  const rest = new URLSearchParams(params);
+  for (const name of paymentReturnParams) rest.delete(name);
+  const search = rest.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** Chilean pesos as the portal shows them: '$ ' and the es-CL grouping ("$ 45.990"). */
+export function formatClp(amount: number): string {
+  return `$ ${amount.toLocaleString("es-CL")}`;
+}
+
+/** Payment date and time in the patient's time zone, DD-MM-YYYY HH:mm. */
+export function formatPaymentDate(iso: string | null): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -2,8 +2,11 @@
 // (`.meta({ access })`). Handlers still enforce access themselves; the security suite (tests/security) reads these
 // declarations from the route table and checks each route against them, so a new route cannot go unchecked.
 
-/** "user" = any signed-in account; "patient" = role 2; "staff" = admin or executive; "admin" = role 0. */
-export type RouteAccess = "public" | "user" | "patient" | "staff" | "admin";
+/**
+ * "user" = any signed-in account; "patient" = role 2; "staff" = admin or executive; "admin" = role 0; "signed" = whoever
+ * holds a valid short-lived signed link (the link is the credential, e.g. a bill PDF download; tested by its feature).
+ */
+export type RouteAccess = "public" | "signed" | "user" | "patient" | "staff" | "admin";
 
 export const access = (level: RouteAccess) => ({ config: { access: level } });
 

@@ -47,6 +47,16 @@ describe("request size limits", () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it("refuses a malformed multipart body with 400, not 500", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/subir",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      payload: JSON.stringify({ a: 1 }),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
   it("keeps JSON bodies to the small app-wide limit", async () => {
     const response = await app.inject({ method: "POST", url: "/json", payload: { text: "x".repeat(JSON_BODY_LIMIT) } });
     expect(response.statusCode).toBe(413);

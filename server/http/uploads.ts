@@ -56,6 +56,8 @@ export async function readSingleFile(request: FastifyRequest, { maxFileBytes = D
   } catch (error) {
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
       throw new AppError("PAYLOAD_TOO_LARGE", uploadMessages.tooLarge(maxFileBytes), { cause: error });
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else is the client's body failing to parse (busboy: "Unexpected end of form", bad part headers).
+    throw new AppError("BAD_REQUEST", uploadMessages.notMultipart, { cause: error });
   }
 }

@@ -148,6 +148,21 @@ describe("upload limits", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("answers a malformed multipart body (a JSON text under a multipart type) with a Spanish 400, storing nothing", async () => {
+    const before = await counts();
+    for (const url of ["/files/create-account", "/files/upload?accountId=1"]) {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: api(url),
+        headers: { ...bearer(tokens.admin), "content-type": "multipart/form-data; boundary=x" },
+        payload: JSON.stringify({ accountCode: "1" }),
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(/^[^a-z]*[A-ZÁÉÍÓÚ][a-záéíóúñ]/);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it("keeps names with ../, NUL, quotes and 300 characters harmless: stored under a generated id, shown cleaned", async () => {
     const names = ["../../etc/passwd.pdf", "a\u0000b.pdf", 'co"mi"llas\\y\'simples.pdf', `${"x".repeat(300)}.pdf`];
     const response = await upload(

@@ -59,7 +59,7 @@ describe("payment provider down", () => {
       message: "El servicio de pago no está disponible en este momento, por favor intente más tarde",
     });
     const after = await ctx.db.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } });
-    expect(after).toMatchObject({ isPaid: false, status: "Pendiente" });
+    expect(after).toMatchObject({ isPaid: false });
     const transaction = await ctx.db.prisma.paymentTransaction.findFirstOrThrow({ where: { billId: bill.id } });
     expect(transaction).toMatchObject({ status: "FAILED", failureReason: "create-failed", token: null });
     const audit = await ctx.db.prisma.auditEvent.findFirstOrThrow({ where: { action: "payment.start", resourceId: transaction.buyOrder } });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedProcedure, router } from "../../trpc/trpc.ts";
+import { authedProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
 import {
   ZBillId,
   ZCreateBillInput,
@@ -32,12 +32,10 @@ export const billsRouter = router({
     .meta({ access: "user" })
     .input(ZPatientBillsInput.omit({ rut: true }))
     .query(({ ctx, input }) => listPatientBills(ctx.deps, ctx.user, { ...input, rut: ctx.user.rut }, ctx.meta)),
-  search: authedProcedure
-    .meta({ access: "staff" })
+  search: staffProcedure("bill.list")
     .input(ZStaffBillsInput)
     .query(({ ctx, input }) => listStaffBills(ctx.deps, ctx.user, input, ctx.meta)),
-  get: authedProcedure
-    .meta({ access: "staff" })
+  get: staffProcedure("bill.read")
     .input(ZId)
     .query(({ ctx, input }) => getBill(ctx.deps, ctx.user, input.id, ctx.meta)),
   status: authedProcedure
@@ -52,20 +50,16 @@ export const billsRouter = router({
     .meta({ access: "user" })
     .input(ZPath)
     .mutation(({ ctx, input }) => fileDownloadLink(ctx.deps, ctx.user, input.path, ctx.meta)),
-  create: authedProcedure
-    .meta({ access: "staff" })
+  create: staffProcedure("bill.create")
     .input(ZCreateBillInput)
     .mutation(({ ctx, input }) => createBill(ctx.deps, ctx.user, input, ctx.meta)),
-  update: authedProcedure
-    .meta({ access: "staff" })
+  update: staffProcedure("bill.update")
     .input(ZUpdateBillInput.extend({ id: ZBillId }))
     .mutation(({ ctx, input: { id, ...changes } }) => updateBill(ctx.deps, ctx.user, id, changes, ctx.meta)),
-  remove: authedProcedure
-    .meta({ access: "staff" })
+  remove: staffProcedure("bill.delete")
     .input(ZId)
     .mutation(({ ctx, input }) => deleteBill(ctx.deps, ctx.user, input.id, ctx.meta)),
-  removeFile: authedProcedure
-    .meta({ access: "staff" })
+  removeFile: staffProcedure("bill.file.delete")
     .input(ZPath)
     .mutation(({ ctx, input }) => deleteBillFile(ctx.deps, ctx.user, input.path, ctx.meta)),
 });

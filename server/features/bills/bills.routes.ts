@@ -70,7 +70,7 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   });
 
   // The signed link is the credential (it names the user it was made for); no bearer header is needed to follow it.
-  app.get("/files/download/:path", { config: { access: "public" } }, async (request: Params<"path">, reply) => {
+  app.get("/files/download/:path", { config: { access: "signed" } }, async (request: Params<"path">, reply) => {
     const file = await downloadBillFile(deps, request.params.path, request.query, requestMeta(request));
     return reply
       .header("Content-Type", "application/pdf")

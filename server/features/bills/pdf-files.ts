@@ -84,8 +84,8 @@ export async function readMultipartPdfs(request: FastifyRequest): Promise<{ fiel
     if (code === "FST_FILES_LIMIT") throw new AppError("PAYLOAD_TOO_LARGE", billMessages.tooManyFiles);
     if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw new AppError("BAD_REQUEST", billMessages.invalidBody);
     if (error instanceof AppError) throw error;
-    if (code?.startsWith("FST_")) throw new AppError("BAD_REQUEST", billMessages.notMultipart);
-    throw error;
+    // Anything else here is the client's body failing to parse (busboy: "Unexpected end of form", bad part headers).
+    throw new AppError("BAD_REQUEST", billMessages.notMultipart, { cause: error });
   }
   if (files.length > MAX_FILES_PER_REQUEST) throw new AppError("PAYLOAD_TOO_LARGE", billMessages.tooManyFiles);
   return { fields, files };

@@ -2,7 +2,7 @@ import { billStatusLabel } from "../../contract/bills.dto.ts";
 import { z } from "zod";
 import { Role } from "../../contract/roles.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
-import { authedProcedure, router } from "../../trpc/trpc.ts";
+import { patientProcedure, router } from "../../trpc/trpc.ts";
 import {
   accountPaymentStatus,
   commitPayment,
@@ -14,7 +14,6 @@ import {
 } from "./payments.service.ts";
 
 // tRPC over the same service as the REST routes; every procedure is for patients (the service checks it too).
-const patientProcedure = authedProcedure.meta({ access: "patient" });
 
 export const paymentsRouter = router({
   start: patientProcedure.input(ZStartPaymentInput).mutation(({ ctx, input }) => startPayment(ctx.deps, ctx.user, input, ctx.meta)),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { router } from "../../trpc/trpc.ts";
-import { patientProcedure } from "./patient-access.ts";
+import { patientProcedure } from "../../trpc/trpc.ts";
 import { imagingReportUrl, imagingViewerUrl, listImagingOrders } from "./imaging.service.ts";
 
 /** tRPC over the same service as REST /orders-imaging (access: patient). */

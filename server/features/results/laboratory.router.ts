@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { router } from "../../trpc/trpc.ts";
-import { patientProcedure } from "./patient-access.ts";
+import { patientProcedure } from "../../trpc/trpc.ts";
 import { getLabOrder, listLabOrders } from "./laboratory.service.ts";
 
 /** tRPC over the same service as REST /orders (access: patient). */

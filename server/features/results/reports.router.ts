@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { router } from "../../trpc/trpc.ts";
-import { patientProcedure } from "./patient-access.ts";
+import { patientProcedure } from "../../trpc/trpc.ts";
 import { mailReport } from "./reports.service.ts";
 
 /** tRPC 'Enviar por email' over the same service as REST mail/mailValtek (access: patient). */

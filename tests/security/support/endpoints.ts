@@ -72,6 +72,7 @@ export function trpcEndpoints(): Endpoint[] {
 export function admits(access: RouteAccess, role: Role): boolean {
   switch (access) {
     case "public":
+    case "signed":
       return true;
     case "user":
       return role !== "none";

@@ -8,6 +8,8 @@ export interface SecurityContext {
   tokens: Record<Exclude<Role, "none">, string>;
   /** Ids each role may not see: another patient for a patient, the admin for the executive (outside its clinics). */
   othersId: Record<Role, number>;
+  /** Bills each role may not see: another patient's for a patient, one of a clinic the executive does not hold. */
+  othersBillId: Record<Role, number>;
   call(
     endpoint: Endpoint,
     role: Role,
@@ -21,6 +23,9 @@ export interface Answer {
   headers: Record<string, unknown>;
 }
 
+/** Whether the endpoint's id is a bill's (REST :accountId, tRPC bills.*) rather than a user's. */
+const addressesBill = (endpoint: Endpoint) => /account/i.test(endpoint.path) || endpoint.path.startsWith("bills.");
+
 /** A portal over a fresh demo database, signed in as each role, with one call for every kind of endpoint. */
 export async function createSecurityContext(overrides: Parameters<typeof createTestContext>[0] = {}): Promise<SecurityContext> {
   const ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_IP: "100000", ...overrides });
@@ -33,6 +38,19 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
   const admin = await idOf(demo.admin.rut);
   const otherPatient = await idOf(demo.incomplete.rut);
   const othersId: Record<Role, number> = { none: otherPatient, patient: otherPatient, executive: admin, admin: otherPatient };
+  const patientId = await idOf(demo.patient.rut);
+  const executiveClinics = (
+    await ctx.db.prisma.privilege.findMany({ where: { userId: await idOf(demo.executive.rut) }, select: { codeClinicStr: true } })
+  ).map((privilege) => privilege.codeClinicStr);
+  const billOf = async (where: object) => (await ctx.db.prisma.bill.findFirstOrThrow({ where, select: { id: true } })).id;
+  const otherPatientsBill = await billOf({ userId: { not: patientId } });
+  const farClinicBill = await billOf({ clinicCode: { notIn: executiveClinics } });
+  const othersBillId: Record<Role, number> = {
+    none: otherPatientsBill,
+    patient: otherPatientsBill,
+    executive: farClinicBill,
+    admin: otherPatientsBill,
+  };
 
   async function call(
     endpoint: Endpoint,
@@ -40,7 +58,7 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
     options: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string } = {},
   ) {
     const headers: Record<string, string> = role === "none" ? {} : bearer(tokens[role]);
-    const id = options.id ?? othersId[role];
+    const id = options.id ?? (addressesBill(endpoint) ? othersBillId : othersId)[role];
     const body = options.body ?? (endpoint.fields.includes("id") ? { id } : {});
     if (options.contentType) headers["content-type"] = options.contentType;
     const payload = options.rawBody ?? (endpoint.method === "GET" ? undefined : JSON.stringify(body));
@@ -60,7 +78,7 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
     });
     return { statusCode: response.statusCode, body: response.body, headers: response.headers };
   }
-  return { ctx, tokens, othersId, call };
+  return { ctx, tokens, othersId, othersBillId, call };
 }
 
 export { api };

@@ -212,6 +212,23 @@ describe("settling lost commits", () => {
   });
 });
 
+describe("settling on the bills page visit", () => {
+  it("settles the patient's lost commit through tRPC payments.settleMine, which the my-bills page calls on each visit", async () => {
+    const { bill, token } = await startedPayment();
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/trpc/payments.settleMine",
+      headers: { ...bearer(patientToken), "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.data).toEqual({ settled: 1 });
+    expect((await billOf(bill.id)).isPaid).toBe(true);
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(1);
+  });
+});
+
 describe("the provider's form post back to my-bills", () => {
   it("is turned into the same address with the parameters in the query, which the web app reads", async () => {
     const response = await ctx.app.inject({

@@ -1,7 +1,3 @@
-import { billStatusLabel } from "../../contract/bills.dto.ts";
-import { z } from "zod";
-import { Role } from "../../contract/roles.ts";
-import { AppError, forbiddenMessage } from "../../lib/errors.ts";
 import { patientProcedure, router } from "../../trpc/trpc.ts";
 import {
   accountPaymentStatus,
@@ -22,21 +18,8 @@ export const paymentsRouter = router({
     .input(ZAccountStatusInput)
     .query(({ ctx, input }) => accountPaymentStatus(ctx.deps, ctx.user, input, ctx.meta)),
   /**
-   * The patient's bills with what the pay button needs. Settles lost commits first (the bills page visit of SPEC §4).
-   * Stand-in until the bills feature's list lands: that list should call settlePendingPayments the same way.
+   * Settles the patient's payments whose commit was lost (closed tab, network error) with status(token): the bills
+   * page calls it on every visit (SPEC §4), then reloads the list when anything changed.
    */
-  myBills: patientProcedure.input(z.object({}).optional()).query(async ({ ctx }) => {
-    if (ctx.user.roleType !== Role.patient) throw new AppError("FORBIDDEN", forbiddenMessage);
-    await settlePendingPayments(ctx.deps, { userId: ctx.user.id });
-    const bills = await ctx.deps.prisma.bill.findMany({
-      where: { userId: ctx.user.id },
-      orderBy: { createAccountIdDate: "desc" },
-      select: { id: true, accountCode: true, createAccountIdDate: true, amount: true, isPaid: true, clinicCode: true },
-    });
-    return bills.map((bill) => ({
-      ...bill,
-      status: billStatusLabel(bill.isPaid),
-      createAccountIdDate: bill.createAccountIdDate.toISOString(),
-    }));
-  }),
+  settleMine: patientProcedure.mutation(async ({ ctx }) => ({ settled: await settlePendingPayments(ctx.deps, { userId: ctx.user.id }) })),
 });

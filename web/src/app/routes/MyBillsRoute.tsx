@@ -1,15 +1,21 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { MyBillsView } from "../../features/bills/MyBillsView.tsx";
 import { PayBillButton, usePaymentReturn } from "../../features/payments/index.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
 /**
  * /dashboard/my-bills (SPEC §2 My bills, §4 payment flow): the patient's bills with card payment plugged into the
- * 'Pagar' column. The page is also Webpay's return address: a return is committed once, then the list reloads.
+ * 'Pagar' column. The page is also Webpay's return address: a return is committed once, then the list reloads. Each
+ * visit also settles payments whose commit was lost (a closed tab), and reloads the list when one changed.
  */
 export default function MyBillsRoute() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  usePaymentReturn(() => void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() }));
+  const reloadBills = () => void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
+  usePaymentReturn(reloadBills);
+  const settle = useMutation(trpc.payments.settleMine.mutationOptions({ onSuccess: ({ settled }) => settled > 0 && reloadBills() }));
+  const settleOnVisit = settle.mutate;
+  useEffect(() => settleOnVisit(), [settleOnVisit]);
   return <MyBillsView renderPayAction={(bill) => <PayBillButton bill={bill} />} />;
 }

@@ -4,12 +4,20 @@ export interface BenchResult {
   bench: string;
   /** What was measured (one row of the table). */
   name: string;
+  /** Timed samples (latency benches) or requests answered (throughput benches). */
   samples: number;
   p50Ms: number;
-  p95Ms: number;
-  maxMs: number;
-  /** p95 budget in milliseconds; rows without one are informative only. */
-  budgetP95Ms?: number;
+  p95Ms?: number;
+  p99Ms?: number;
+  maxMs?: number;
+  /** Throughput benches: requests per second, and their ratio to the bare Fastify route measured in the same run. */
+  reqPerSec?: number;
+  ratioToCeiling?: number;
+  /** The budget in words ("p95 ≤ 150 ms", "≥ 25 % del techo; p99 ≤ 25 ms"), and whether it was met. */
+  budget?: string;
+  withinBudget?: boolean;
+  /** Why a budget was missed (one line per missed part). */
+  misses?: string[];
   note?: string;
 }
 
@@ -23,16 +31,20 @@ export function percentile(samples: number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
-/** One table row from raw timings. */
+/** One latency row from raw timings, with an optional p95 budget in milliseconds. */
 export function summarize(bench: string, name: string, samples: number[], budgetP95Ms?: number, note?: string): BenchResult {
+  const p95Ms = percentile(samples, 95);
+  const withinBudget = budgetP95Ms === undefined ? undefined : p95Ms <= budgetP95Ms;
   return {
     bench,
     name,
     samples: samples.length,
     p50Ms: percentile(samples, 50),
-    p95Ms: percentile(samples, 95),
+    p95Ms,
     maxMs: Math.max(...samples),
-    budgetP95Ms,
+    budget: budgetP95Ms === undefined ? undefined : `p95 ≤ ${budgetP95Ms} ms`,
+    withinBudget,
+    misses: withinBudget === false ? [`p95 ${p95Ms.toFixed(1)} ms > ${budgetP95Ms} ms`] : undefined,
     note,
   };
 }

@@ -1,25 +1,27 @@
-import { readdirSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BenchFunction, BenchResult } from "./bench-stats.ts";
 
-// npm run bench [-- <name filter>]: runs every bench/*.bench.ts one after the other and prints one table.
-// Each bench module's default export returns its measurements; the run exits 1 when a p95 is over its budget
-// or a bench fails.
+// npm run bench [-- <name filter>]: runs every bench/*.bench.ts one after the other, prints one table, writes it as
+// JSON under var/reports/ and exits 1 when a budget is missed or a bench fails.
 
-const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(1) : "-");
+const fmt = (value: number | undefined, digits = 1) => (value !== undefined && Number.isFinite(value) ? value.toFixed(digits) : "-");
 
 function printTable(results: BenchResult[]): void {
-  const header = ["bench", "medición", "n", "p50 ms", "p95 ms", "máx ms", "presupuesto p95", "estado", "nota"];
+  const header = ["bench", "medición", "n", "req/s", "vs techo", "p50 ms", "p95 ms", "p99 ms", "presupuesto", "estado", "nota"];
   const rows = results.map((r) => [
     r.bench,
     r.name,
     String(r.samples),
+    r.reqPerSec === undefined ? "-" : Math.round(r.reqPerSec).toLocaleString("es-CL"),
+    r.ratioToCeiling === undefined ? "-" : `${(r.ratioToCeiling * 100).toFixed(1)} %`,
     fmt(r.p50Ms),
     fmt(r.p95Ms),
-    fmt(r.maxMs),
-    r.budgetP95Ms === undefined ? "-" : `≤ ${r.budgetP95Ms}`,
-    r.budgetP95Ms === undefined ? "" : r.p95Ms <= r.budgetP95Ms ? "OK" : "EXCEDIDO",
+    fmt(r.p99Ms),
+    r.budget ?? "-",
+    r.withinBudget === undefined ? "" : r.withinBudget ? "OK" : "EXCEDIDO",
     r.note ?? "",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
@@ -27,6 +29,21 @@ function printTable(results: BenchResult[]): void {
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
   for (const row of rows) console.log(line(row));
+}
+
+function writeReport(results: BenchResult[], failedBenches: string[]): string {
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../var/reports");
+  mkdirSync(dir, { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    failedBenches,
+    results,
+  };
+  const file = path.join(dir, `bench-${report.date.replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2));
+  writeFileSync(path.join(dir, "bench-latest.json"), JSON.stringify(report, null, 2));
+  return file;
 }
 
 async function main(): Promise<number> {
@@ -40,7 +57,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const results: BenchResult[] = [];
-  let failed = false;
+  const failedBenches: string[] = [];
   for (const file of files) {
     console.log(`▶ ${file}`);
     const started = performance.now();
@@ -49,15 +66,16 @@ async function main(): Promise<number> {
       results.push(...(await module.default()));
       console.log(`  terminado en ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (error) {
-      failed = true;
+      failedBenches.push(file);
       console.error(`  falló: ${(error as Error).stack ?? String(error)}`);
     }
   }
   console.log("");
   printTable(results);
-  const over = results.filter((r) => r.budgetP95Ms !== undefined && !(r.p95Ms <= r.budgetP95Ms));
-  for (const r of over) console.error(`Presupuesto excedido: ${r.bench} / ${r.name}: p95 ${fmt(r.p95Ms)} ms > ${r.budgetP95Ms} ms`);
-  return failed || over.length > 0 ? 1 : 0;
+  console.log(`\nInforme: ${path.relative(process.cwd(), writeReport(results, failedBenches))}`);
+  const over = results.filter((r) => r.withinBudget === false);
+  for (const r of over) console.error(`Presupuesto excedido: ${r.bench} / ${r.name}: ${(r.misses ?? []).join("; ")}`);
+  return failedBenches.length > 0 || over.length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

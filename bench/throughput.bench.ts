@@ -1,0 +1,251 @@
+import { randomBytes } from "node:crypto";
+import { portalEnv } from "../scripts/start-env.mjs";
+import { hashPassword, verifyPassword } from "../server/lib/passwords.ts";
+import type { BenchResult } from "./bench-stats.ts";
+import { createDataset, type Dataset } from "./support/datasets.ts";
+import { measure, type LoadResult } from "./support/load.ts";
+import { startServer, type RunningServer } from "./support/processes.ts";
+
+// The portal's throughput on PostgreSQL, against a bare Fastify JSON route measured in the same run (the ceiling):
+// these machines are shared and noisy, so the ratio to the ceiling is what the budgets hold, not absolute numbers.
+// Each call runs over REST and over tRPC (the same service), with 50 keep-alive connections on loopback, on the demo
+// data and on 100,000 users and 100,000 bills. The login is measured apart: argon2id bounds it by design.
+
+const BENCH = "throughput";
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4700);
+const ports = { bare: PORT_BASE, portal: PORT_BASE + 1, mocksHttp: PORT_BASE + 10, smtp: PORT_BASE + 11 };
+
+const patient = { rut: "12345678-5", password: "Paciente2026" };
+const admin = { rut: "11111111-1", password: "Admin2026" };
+
+/** Budgets of issue 14: validate-token ≥ 25 % of the ceiling; every other read ≥ 10 % and p99 ≤ 25 ms; tRPC within 15 % of REST. */
+const budgets = { validateTokenRatio: 0.25, readRatio: 0.1, readP99Ms: 25, trpcWithin: 0.15 };
+
+interface Call {
+  name: string;
+  as: "patient" | "admin";
+  rest: string;
+  trpc: { path: string; input?: unknown };
+  minRatio: number;
+  maxP99Ms?: number;
+}
+
+const today = new Date();
+const ddmmyyyy = (date: Date) =>
+  `${String(date.getDate()).padStart(2, "0")}/${String(date.getMonth() + 1).padStart(2, "0")}/${date.getFullYear()}`;
+const labRange = {
+  fecha_inicio: ddmmyyyy(new Date(today.getFullYear() - 1, today.getMonth(), today.getDate())),
+  fecha_termino: ddmmyyyy(today),
+};
+
+const calls: Call[] = [
+  {
+    name: "validate-token",
+    as: "patient",
+    rest: "/api/rcr/v1/auth/validate-token",
+    trpc: { path: "auth.validateToken" },
+    minRatio: budgets.validateTokenRatio,
+  },
+  {
+    name: "auth/me",
+    as: "patient",
+    rest: "/api/rcr/v1/auth/me",
+    trpc: { path: "account.me" },
+    minRatio: budgets.readRatio,
+    maxP99Ms: budgets.readP99Ms,
+  },
+  {
+    name: "personal: lista de usuarios",
+    as: "admin",
+    rest: "/api/rcr/v1/admin/filter/users?page=1&limit=10",
+    trpc: { path: "users.list", input: { page: 1, limit: 10 } },
+    minRatio: budgets.readRatio,
+    maxP99Ms: budgets.readP99Ms,
+  },
+  {
+    name: "personal: búsqueda de usuarios",
+    as: "admin",
+    rest: "/api/rcr/v1/admin/filter/users?page=1&limit=10&param=gonz%C3%A1lez",
+    trpc: { path: "users.list", input: { page: 1, limit: 10, param: "gonzález" } },
+    minRatio: budgets.readRatio,
+    maxP99Ms: budgets.readP99Ms,
+  },
+  {
+    name: "paciente: página de cuentas",
+    as: "patient",
+    rest: `/api/rcr/v1/files/accounts/${patient.rut}?page=1&limit=10`,
+    trpc: { path: "bills.mine", input: { page: 1, limit: 10 } },
+    minRatio: budgets.readRatio,
+    maxP99Ms: budgets.readP99Ms,
+  },
+  {
+    name: "personal: búsqueda de cuentas",
+    as: "admin",
+    rest: "/api/rcr/v1/files/filter/users?page=1&limit=10&param=gonz",
+    trpc: { path: "bills.search", input: { page: 1, limit: 10, param: "gonz" } },
+    minRatio: budgets.readRatio,
+    maxP99Ms: budgets.readP99Ms,
+  },
+  {
+    name: "paciente: órdenes de laboratorio (mock FHIR)",
+    as: "patient",
+    rest: `/api/rcr/v1/orders?fecha_inicio=${encodeURIComponent(labRange.fecha_inicio)}&fecha_termino=${encodeURIComponent(labRange.fecha_termino)}`,
+    trpc: { path: "laboratory.orders", input: labRange },
+    minRatio: budgets.readRatio,
+    maxP99Ms: budgets.readP99Ms,
+  },
+];
+
+function trpcUrl({ path, input }: Call["trpc"]): string {
+  return input === undefined ? `/trpc/${path}` : `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+async function logIn(portal: RunningServer, who: { rut: string; password: string }, route: "new-login" | "admin-login"): Promise<string> {
+  const response = await fetch(`${portal.url}/api/rcr/v1/auth/${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(who),
+  });
+  const body = (await response.json()) as { payload?: { accessToken?: string } };
+  if (!response.ok || !body.payload?.accessToken)
+    throw new Error(`No se pudo iniciar sesión como ${who.rut}: ${response.status} ${JSON.stringify(body)}`);
+  return body.payload.accessToken;
+}
+
+function row(name: string, load: LoadResult, ceiling: number, note?: string): BenchResult {
+  return {
+    bench: BENCH,
+    name,
+    samples: load.requests,
+    p50Ms: load.p50Ms,
+    p99Ms: load.p99Ms,
+    reqPerSec: load.reqPerSec,
+    ratioToCeiling: load.reqPerSec / ceiling,
+    note,
+  };
+}
+
+function judge(result: BenchResult, misses: string[], budget: string): BenchResult {
+  return { ...result, budget, withinBudget: misses.length === 0, misses: misses.length ? misses : undefined };
+}
+
+function assertAnswered(name: string, load: LoadResult): void {
+  if (load.failures > 0)
+    throw new Error(`${name}: ${load.failures} de ${load.requests} respuestas no fueron 2xx: no es una medición válida`);
+}
+
+async function measureCeiling(bare: RunningServer, label: string): Promise<BenchResult> {
+  const load = await measure({ url: `${bare.url}/bare`, connections: CONNECTIONS, seconds: SECONDS });
+  assertAnswered("techo", load);
+  return row(`techo: Fastify sin nada (${label})`, load, load.reqPerSec);
+}
+
+async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line: string) => void): Promise<BenchResult[]> {
+  const ceilingRow = await measureCeiling(bare, dataset.name);
+  const ceiling = ceilingRow.reqPerSec!;
+  const env = portalEnv(
+    {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: dataset.url,
+      JWT_SECRET: randomBytes(48).toString("base64"),
+      SMTP_PORT: String(ports.smtp),
+      // Logins of the bench come from one address in a loop; the throttle counts failures only, never these.
+    },
+    String(ports.portal),
+    String(ports.mocksHttp),
+  ) as Record<string, string>;
+  const portal = await startServer("server/main.ts", env, ports.portal, "/api/rcr/v1/health");
+  const results: BenchResult[] = [ceilingRow];
+  try {
+    const tokens = { patient: await logIn(portal, patient, "new-login"), admin: await logIn(portal, admin, "admin-login") };
+    for (const call of calls) {
+      const headers = { authorization: `Bearer ${tokens[call.as]}`, host: `hcs.localhost:${ports.portal}` };
+      const rest = await measure({ url: portal.url + call.rest, headers, connections: CONNECTIONS, seconds: SECONDS });
+      assertAnswered(`${call.name} (REST)`, rest);
+      const trpc = await measure({ url: portal.url + trpcUrl(call.trpc), headers, connections: CONNECTIONS, seconds: SECONDS });
+      assertAnswered(`${call.name} (tRPC)`, trpc);
+      const label = `${call.name} [${dataset.name}]`;
+      const restMisses: string[] = [];
+      if (rest.reqPerSec < call.minRatio * ceiling)
+        restMisses.push(`${((rest.reqPerSec / ceiling) * 100).toFixed(1)} % del techo < ${call.minRatio * 100} %`);
+      if (call.maxP99Ms !== undefined && rest.p99Ms > call.maxP99Ms) restMisses.push(`p99 ${rest.p99Ms} ms > ${call.maxP99Ms} ms`);
+      results.push(
+        judge(
+          row(`${label} REST`, rest, ceiling),
+          restMisses,
+          `≥ ${call.minRatio * 100} % techo${call.maxP99Ms === undefined ? "" : `; p99 ≤ ${call.maxP99Ms} ms`}`,
+        ),
+      );
+      const trpcMisses =
+        trpc.reqPerSec < (1 - budgets.trpcWithin) * rest.reqPerSec
+          ? [`tRPC ${((trpc.reqPerSec / rest.reqPerSec - 1) * 100).toFixed(1)} % vs REST`]
+          : [];
+      results.push(
+        judge(
+          row(`${label} tRPC`, trpc, ceiling, `${((trpc.reqPerSec / rest.reqPerSec - 1) * 100).toFixed(1)} % vs REST`),
+          trpcMisses,
+          `≥ REST − ${budgets.trpcWithin * 100} %`,
+        ),
+      );
+      log(
+        `${label}: REST ${Math.round(rest.reqPerSec)} req/s p99 ${rest.p99Ms} ms; tRPC ${Math.round(trpc.reqPerSec)} req/s p99 ${trpc.p99Ms} ms`,
+      );
+    }
+    if (dataset.name === "demo") results.push(await measureLogin(portal, ceiling));
+  } finally {
+    await portal.stop();
+  }
+  return results;
+}
+
+/** Logins run at the speed of argon2id by design (OWASP parameters); reported, with the hash's own cost per attempt. */
+async function measureLogin(portal: RunningServer, ceiling: number): Promise<BenchResult> {
+  const hash = await hashPassword(patient.password);
+  const timings: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    await verifyPassword(hash, patient.password);
+    timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  const argonMs = timings[Math.floor(timings.length / 2)]!;
+  const load = await measure({
+    url: `${portal.url}/api/rcr/v1/auth/new-login`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(patient),
+    connections: 4,
+    seconds: SECONDS,
+  });
+  assertAnswered("login", load);
+  return row("login (argon2id) [demo]", load, ceiling, `argon2id ${argonMs.toFixed(1)} ms por intento; 4 conexiones`);
+}
+
+export default async function run(): Promise<BenchResult[]> {
+  const log = (line: string) => console.log(`  ${line}`);
+  const bare = await startServer("bench/support/bare-server.ts", {}, ports.bare, "/bare");
+  const mocks = await startServer(
+    "mocks/start.ts",
+    { MOCKS_HOST: "127.0.0.1", MOCKS_HTTP_PORT: String(ports.mocksHttp), MOCKS_SMTP_PORT: String(ports.smtp), LOG_LEVEL: "warn" },
+    ports.mocksHttp,
+    "/",
+  );
+  const results: BenchResult[] = [];
+  try {
+    for (const name of (process.env.BENCH_DATASETS ?? "demo,100k").split(",") as Array<"demo" | "100k">) {
+      const dataset = await createDataset(name, log);
+      try {
+        results.push(...(await measureDataset(dataset, bare, log)));
+      } finally {
+        await dataset.fresh.drop();
+      }
+    }
+  } finally {
+    await Promise.all([bare.stop(), mocks.stop()]);
+  }
+  return results;
+}

@@ -1,4 +1,6 @@
+import Fastify from "fastify";
 import { loadConfig } from "../server/config.ts";
+import { registerAccessTokens } from "../server/lib/tokens.ts";
 import { rutCheckDigit, formatRut } from "../server/contract/rut.ts";
 import { seedClinics } from "../server/db/seed.ts";
 import { createProviders } from "../server/providers/index.ts";
@@ -173,6 +175,7 @@ export default async function run(): Promise<BenchResult[]> {
       config,
       prisma: db.prisma,
       providers: { ...createProviders(config), mail: { send: async () => {}, close: () => {} } },
+      tokens: await registerAccessTokens(Fastify(), config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES),
       logError: (error) => console.error(error),
     };
     const actor: SessionUser = admin;

@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { JSON_BODY_LIMIT, registerMultipart } from "./http/uploads.ts";
 import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
+import { registerAccessTokens } from "./lib/tokens.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
 
@@ -59,8 +60,10 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
     },
   });
   const ownProviders = createProviders(config);
+  const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES);
   const deps: AppDeps = {
     config,
+    tokens,
     prisma: db.prisma,
     providers: { ...ownProviders, ...providers },
     logError: (error, message) => app.log.error({ err: error }, message),

@@ -1,6 +1,7 @@
 import type { AppConfig } from "./config.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import type { Providers } from "./providers/index.ts";
+import type { AccessTokens } from "./lib/tokens.ts";
 
 /** What services need from the outside world; built once in buildApp and passed to every service call. */
 export interface AppDeps {
@@ -8,6 +9,8 @@ export interface AppDeps {
   prisma: PrismaClient;
   /** Mail, payments, lab and imaging clients (server/providers/). */
   providers: Providers;
+  /** Signs and verifies access tokens (@fastify/jwt, registered on the app). */
+  tokens: AccessTokens;
   /** Reports a failure of work that runs after the answer was sent (background mail). */
   logError(error: unknown, message: string): void;
 }

@@ -1,7 +1,6 @@
 import type { AppDeps } from "../deps.ts";
 import { isStaffRole } from "../contract/roles.ts";
 import { AppError, forbiddenMessage, passwordChangeRequiredMessage, unauthorizedMessage } from "../lib/errors.ts";
-import { verifyAccessToken } from "../lib/tokens.ts";
 
 export const sessionUserSelect = {
   id: true,
@@ -32,7 +31,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<SessionUser | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
-  const claims = await verifyAccessToken(deps.config.JWT_SECRET, token);
+  const claims = deps.tokens.verify(token);
   if (!claims) return null;
   const user = await deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect });
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;

@@ -1,13 +1,23 @@
+import Fastify from "fastify";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { randomToken, sha256, signAccessToken, verifyAccessToken } from "./tokens.ts";
+import { randomToken, registerAccessTokens, sha256, type AccessTokens } from "./tokens.ts";
+
+// Tokens are crafted with jose (an independent implementation) and checked by the portal's @fastify/jwt verifier.
+const verifiers = new Map<string, Promise<AccessTokens>>();
+const tokensFor = (key: string) => {
+  if (!verifiers.has(key)) verifiers.set(key, registerAccessTokens(Fastify(), key, 5));
+  return verifiers.get(key)!;
+};
+const signAccessToken = async (key: string, claims: { userId: number; tokenVersion: number }) => (await tokensFor(key)).sign(claims);
+const verifyAccessToken = async (key: string, token: string) => (await tokensFor(key)).verify(token);
 
 const secret = "s".repeat(40);
 const key = new TextEncoder().encode(secret);
 
 describe("access tokens", () => {
   it("round-trips the user id and token version", async () => {
-    const token = await signAccessToken(secret, { userId: 7, tokenVersion: 3 }, 5);
+    const token = await signAccessToken(secret, { userId: 7, tokenVersion: 3 });
     expect(await verifyAccessToken(secret, token)).toEqual({ userId: 7, tokenVersion: 3 });
   });
 
@@ -34,7 +44,7 @@ describe("access tokens", () => {
     const claims = new SignJWT({ ver: 0, typ: "access" }).setSubject("7").setIssuer("portal-pacientes").setExpirationTime("5m");
     const hs512 = await claims.setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode("s".repeat(64)));
     expect(await verifyAccessToken("s".repeat(64), hs512)).toBeNull();
-    expect(await verifyAccessToken("otra-clave-".repeat(4), await signAccessToken(secret, { userId: 7, tokenVersion: 0 }, 5))).toBeNull();
+    expect(await verifyAccessToken("otra-clave-".repeat(4), await signAccessToken(secret, { userId: 7, tokenVersion: 0 }))).toBeNull();
     const foreign = await new SignJWT({ ver: 0, typ: "access" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject("7")
@@ -49,6 +59,27 @@ describe("access tokens", () => {
       .setExpirationTime("5m")
       .sign(key);
     expect(await verifyAccessToken(secret, reset)).toBeNull();
+  });
+
+  it("issues HS256 tokens with the issuer, a subject, an issue time and an expiry of the configured length", async () => {
+    const token = await signAccessToken(secret, { userId: 7, tokenVersion: 3 });
+    const [header, payload] = token.split(".").slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString()) as Record<string, unknown>);
+    expect(header).toMatchObject({ alg: "HS256", typ: "JWT" });
+    expect(payload).toMatchObject({ sub: "7", ver: 3, typ: "access", iss: "portal-pacientes" });
+    expect(Number(payload!.exp) - Number(payload!.iat)).toBe(5 * 60);
+  });
+
+  it("refuses a cached token once it has expired (the verified-token cache never outlives a token)", async () => {
+    const soon = await new SignJWT({ ver: 0, typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("7")
+      .setIssuer("portal-pacientes")
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(key);
+    expect(await verifyAccessToken(secret, soon)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await verifyAccessToken(secret, soon)).toBeNull();
   });
 
   it("refuses an unsigned token (alg none) and garbage", async () => {

@@ -199,5 +199,5 @@ export async function changeOwnPassword(
 
   const updated = await deps.prisma.$transaction((tx) => storeNewPassword(tx, user.id, password, { hasChangedPassword: true }));
   await audit("ok");
-  return { user: toUserDto(updated), accessToken: await issueAccessToken(deps, updated) };
+  return { user: toUserDto(updated), accessToken: issueAccessToken(deps, updated) };
 }

@@ -50,7 +50,7 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
     resource: "session",
     ip: meta.ip,
   });
-  return { user: toUserDto(user), accessToken: await issueAccessToken(deps, user) };
+  return { user: toUserDto(user), accessToken: issueAccessToken(deps, user) };
 }
 
 /** True when the bearer token is valid and issued after the user's last password change. */

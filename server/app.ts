@@ -88,7 +88,7 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
       throw Object.assign(new Error("unsupported media type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" });
     }
   });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerMultipart(app);
   // Answers carry personal data: neither the REST contract nor tRPC may be cached.
   app.addHook("onSend", async (request, reply) => {

@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { formActionOrigins, frameOrigins } from "./security-headers.ts";
+import { contentSecurityPolicy, formActionOrigins, frameOrigins, securityHeaders } from "./security-headers.ts";
 
 describe("CSP origins from the providers' configuration", () => {
   it("lets the imaging viewer be framed and the Webpay form be posted to, and nothing else", () => {
@@ -20,5 +21,36 @@ describe("CSP origins from the providers' configuration", () => {
   it("refuses a viewer template or payment address that is not http(s)", () => {
     expect(() => loadConfig({}, { IMAGING_VIEWER_URL_TEMPLATE: "javascript:alert(1)//{studyUid}" })).toThrow(/IMAGING_VIEWER_URL_TEMPLATE/);
     expect(() => loadConfig({}, { WEBPAY_BASE_URL: "ftp://pagos.example" })).toThrow(/WEBPAY_BASE_URL/);
+  });
+});
+
+describe("security headers computed once", () => {
+  it("sends exactly the headers helmet sent, with the CSP built from the configuration", () => {
+    const config = loadConfig({}, { IMAGING_VIEWER_URL_TEMPLATE: "https://visor.clinica.cl/viewer?StudyInstanceUIDs={studyUid}" });
+    const headers = securityHeaders(config);
+    expect(Object.keys(headers).sort()).toEqual([
+      "content-security-policy",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "referrer-policy",
+      "strict-transport-security",
+      "x-content-type-options",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-frame-options",
+      "x-permitted-cross-domain-policies",
+      "x-xss-protection",
+    ]);
+    expect(headers["content-security-policy"]).toMatch(
+      /^default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';frame-src [^;]*https:\/\/visor\.clinica\.cl[^;]*;object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self' [^;]+$/,
+    );
+    expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("asks browsers to upgrade insecure requests in production only", () => {
+    expect(contentSecurityPolicy(loadConfig({}, {}))).not.toContain("upgrade-insecure-requests");
+    const production = loadConfig({}, { NODE_ENV: "production", JWT_SECRET: randomBytes(48).toString("base64") });
+    expect(contentSecurityPolicy(production).endsWith(";upgrade-insecure-requests")).toBe(true);
   });
 });

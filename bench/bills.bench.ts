@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { loadConfig } from "../server/config.ts";
 import { registerAccessTokens } from "../server/lib/tokens.ts";
+import { createUserCaches } from "../server/lib/user-cache.ts";
 import { rutCheckDigit } from "../server/contract/rut.ts";
 import { seedClinics } from "../server/db/seed.ts";
 import { newUserRow } from "../server/db/users.repository.ts";
@@ -111,6 +112,7 @@ export default async function run(): Promise<BenchResult[]> {
       prisma: db.prisma,
       providers: { ...createProviders(config), mail: { send: async () => {}, close: () => {} } },
       tokens: await registerAccessTokens(Fastify(), config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES),
+      cache: createUserCaches(0),
       logError: (error) => console.error(error),
     };
     const t0 = performance.now();

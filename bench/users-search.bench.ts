@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { loadConfig } from "../server/config.ts";
 import { registerAccessTokens } from "../server/lib/tokens.ts";
+import { createUserCaches } from "../server/lib/user-cache.ts";
 import { rutCheckDigit, formatRut } from "../server/contract/rut.ts";
 import { seedClinics } from "../server/db/seed.ts";
 import { createProviders } from "../server/providers/index.ts";
@@ -8,7 +9,7 @@ import type { AppDeps } from "../server/deps.ts";
 import { newUserRow } from "../server/db/users.repository.ts";
 import type { UsersPage } from "../server/contract/users.dto.ts";
 import { listUsers } from "../server/features/users/users-query.service.ts";
-import type { SessionUser } from "../server/http/authenticate.ts";
+import { sessionUserSelect, type SessionUser } from "../server/http/authenticate.ts";
 import { hashPassword } from "../server/lib/passwords.ts";
 import type { Database } from "../server/db/database.ts";
 import { freshDatabase, type FreshDatabase } from "../tests/helpers/fresh-database.ts";
@@ -168,7 +169,7 @@ export default async function run(): Promise<BenchResult[]> {
 
     const admin = await db.prisma.user.findFirstOrThrow({
       where: { roleType: 0 },
-      select: { id: true, rut: true, email: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
+      select: sessionUserSelect,
     });
     const config = loadConfig({ NODE_ENV: "test" });
     const deps: AppDeps = {
@@ -176,6 +177,7 @@ export default async function run(): Promise<BenchResult[]> {
       prisma: db.prisma,
       providers: { ...createProviders(config), mail: { send: async () => {}, close: () => {} } },
       tokens: await registerAccessTokens(Fastify(), config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES),
+      cache: createUserCaches(0),
       logError: (error) => console.error(error),
     };
     const actor: SessionUser = admin;

@@ -29,6 +29,7 @@ import { JSON_BODY_LIMIT, registerMultipart } from "./http/uploads.ts";
 import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { registerAccessTokens } from "./lib/tokens.ts";
+import { connectUserCaches, createUserCaches } from "./lib/user-cache.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
 
@@ -61,9 +62,13 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   });
   const ownProviders = createProviders(config);
   const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES);
+  const cache = createUserCaches(config.USER_CACHE_SECONDS * 1000);
+  const disconnectCaches = await connectUserCaches(db, cache);
+  app.addHook("onClose", disconnectCaches);
   const deps: AppDeps = {
     config,
     tokens,
+    cache,
     prisma: db.prisma,
     providers: { ...ownProviders, ...providers },
     logError: (error, message) => app.log.error({ err: error }, message),

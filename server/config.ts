@@ -47,6 +47,11 @@ const portalConfigSchema = z.object({
   /** First back-off wait; it doubles with every attempt past a limit, up to LOGIN_BACKOFF_MAX_MINUTES. */
   LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
   LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
+   * How long a signed-in user's row (and an executive's clinics) may be reused between requests. Every committed change
+   * to the user drops it on every instance at once (PostgreSQL NOTIFY); without that feed nothing is cached. 0 = off.
+   */
+  USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Proxy hops in front of the server (0 = none): decides which address rate limits and logs use. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Public address of each clinic's portal; {alias} is the clinic alias. Used in e-mailed links. */

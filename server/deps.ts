@@ -2,6 +2,7 @@ import type { AppConfig } from "./config.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import type { Providers } from "./providers/index.ts";
 import type { AccessTokens } from "./lib/tokens.ts";
+import type { UserCaches } from "./lib/user-cache.ts";
 
 /** What services need from the outside world; built once in buildApp and passed to every service call. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   providers: Providers;
   /** Signs and verifies access tokens (@fastify/jwt, registered on the app). */
   tokens: AccessTokens;
+  /** Per-process caches of the signed-in user's row and an executive's clinics, dropped on every committed change. */
+  cache: UserCaches;
   /** Reports a failure of work that runs after the answer was sent (background mail). */
   logError(error: unknown, message: string): void;
 }

@@ -27,6 +27,11 @@ export interface Database {
   access: { mode: "direct" } | { mode: "owner" | "client"; address: string };
   /** Migrations the owner applied while opening the folder (before anyone else could connect). */
   migrationsApplied: string[];
+  /**
+   * Subscribes to NOTIFY on `channel` (a dedicated connection on PostgreSQL, reconnected when lost; PGlite's own
+   * listener in process). `onConnected(false)` says notifications may be missed until the next `onConnected(true)`.
+   */
+  listen(channel: string, onMessage: (payload: string | undefined) => void, onConnected: (connected: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -82,11 +87,93 @@ class PGliteAdapterFactory extends PrismaPGlite {
   }
 }
 
+/**
+ * PostgreSQL adapter that runs a migration script as one simple-protocol query, as psql would. The stock adapter
+ * splits scripts at every ";", which cuts a function body apart (the row-change trigger of a migration).
+ */
+class PortalPgAdapterFactory extends PrismaPg {
+  override async connect() {
+    return wholeScripts(await super.connect());
+  }
+  override async connectToShadowDb() {
+    return wholeScripts(await super.connectToShadowDb());
+  }
+}
+
+function wholeScripts<A extends { executeScript(script: string): Promise<void> }>(adapter: A): A {
+  const queryable = adapter as unknown as { client: pg.Pool; onError(error: unknown): never };
+  adapter.executeScript = async (script: string) => {
+    try {
+      await queryable.client.query(script);
+    } catch (error) {
+      queryable.onError(error);
+    }
+  };
+  return adapter;
+}
+
 function postgresDatabase(target: DatabaseTarget, url: string, access: Database["access"]): Database {
   // allowExitOnIdle: the schema engine's own pool is never closed; idle connections must not keep a command alive.
-  const adapterFactory = new PrismaPg({ connectionString: url, allowExitOnIdle: true });
+  const adapterFactory = new PortalPgAdapterFactory({ connectionString: url, allowExitOnIdle: true });
   const prisma = new PrismaClient({ adapter: adapterFactory });
-  return { prisma, adapterFactory, target, access, migrationsApplied: [], close: () => prisma.$disconnect() };
+  const listen: Database["listen"] = (channel, onMessage, onConnected) => listenPostgres(url, channel, onMessage, onConnected);
+  return { prisma, adapterFactory, target, access, migrationsApplied: [], listen, close: () => prisma.$disconnect() };
+}
+
+/** LISTEN on a connection of its own, reconnected every second while lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string | undefined) => void,
+  onConnected: (connected: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectSoon = () => {
+    onConnected(false);
+    if (!stopped) retry = setTimeout(() => void connect(), 1_000).unref();
+  };
+  const connect = async () => {
+    const candidate = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    candidate.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload);
+    });
+    candidate.on("error", () => {});
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      await candidate.end().catch(() => {});
+      return reconnectSoon();
+    }
+    if (stopped) return void (await candidate.end().catch(() => {}));
+    client = candidate;
+    candidate.once("end", () => {
+      if (client === candidate) client = undefined;
+      reconnectSoon();
+    });
+    onConnected(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    onConnected(false);
+    await client?.end().catch(() => {});
+  };
+}
+
+/** PGlite delivers NOTIFY of its own queries (and of the commands it serves) to listeners in this process. */
+function listenPglite(pglite: PGlite): Database["listen"] {
+  return async (channel, onMessage, onConnected) => {
+    const unlisten = await pglite.listen(channel, (payload) => onMessage(payload));
+    onConnected(true);
+    return async () => {
+      onConnected(false);
+      await unlisten();
+    };
+  };
 }
 
 /**
@@ -104,7 +191,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       await prisma.$disconnect();
       await pglite.close();
     };
-    return { prisma, adapterFactory, target, access: { mode: "direct" }, migrationsApplied: [], close };
+    return { prisma, adapterFactory, target, access: { mode: "direct" }, migrationsApplied: [], listen: listenPglite(pglite), close };
   }
 
   const dataDir = target.dataDir;
@@ -157,6 +244,7 @@ async function openAsOwner(target: DatabaseTarget & { kind: "pglite" }, dataDir:
       target,
       access: { mode: "owner", address: "" },
       migrationsApplied: [],
+      listen: listenPglite(pglite),
       close: async () => {},
     };
     // Before serving, so that no other process migrates at the same time.

@@ -2,6 +2,7 @@ import { formatRut } from "../contract/rut.ts";
 import type { UserDtoSource } from "../contract/users.dto.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { hashPassword } from "../lib/passwords.ts";
+import { announceRowChange } from "./row-changes.ts";
 
 // The one writer of the User table. It owns what every write must keep true: the search text (recomputed from the
 // stored RUT, e-mail and names on every write that touches them) and the state a new account starts in. Services,
@@ -166,6 +167,7 @@ export async function updateUser<S extends Prisma.UserSelect>(
     data: { ...defined, searchText: userSearchText(next) },
     select,
   });
+  announceRowChange("User", current.id);
   return updated as Prisma.UserGetPayload<{ select: S }>;
 }
 
@@ -194,6 +196,7 @@ export async function resetAccount(
       tokenVersion: { increment: 1 },
     },
   });
+  announceRowChange("User", current.id);
 }
 
 /**
@@ -201,18 +204,23 @@ export async function resetAccount(
  * `hasChangedPassword` says whether the user chose it (true) or staff set it (false: to change at the next login).
  */
 export async function setUserPassword(db: UserWriter, userId: number, password: string, options: { hasChangedPassword: boolean }) {
-  return db.user.update({
+  const updated = await db.user.update({
     where: { id: userId },
     data: { passwordHash: await hashPassword(password), tokenVersion: { increment: 1 }, hasChangedPassword: options.hasChangedPassword },
   });
+  announceRowChange("User", userId);
+  return updated;
 }
 
 /** Records the date the user accepted the terms (the accepted version is kept in TermsAcceptance). */
-export function setTermsAccepted(db: UserWriter, userId: number, acceptedAt: Date) {
-  return db.user.update({ where: { id: userId }, data: { dateTyc: acceptedAt } });
+export async function setTermsAccepted(db: UserWriter, userId: number, acceptedAt: Date) {
+  const updated = await db.user.update({ where: { id: userId }, data: { dateTyc: acceptedAt } });
+  announceRowChange("User", userId);
+  return updated;
 }
 
 /** Removes a user that was just created (a welcome mail that could not be sent); its relations go with it. */
 export async function deleteUser(db: UserWriter, userId: number): Promise<void> {
   await db.user.delete({ where: { id: userId } });
+  announceRowChange("User", userId);
 }

@@ -1,25 +1,14 @@
 import type { AppDeps } from "../deps.ts";
 import { isStaffRole } from "../contract/roles.ts";
+import type { UserDtoSource } from "../contract/users.dto.ts";
+import { userDtoSelect } from "../db/users.repository.ts";
 import { AppError, forbiddenMessage, passwordChangeRequiredMessage, unauthorizedMessage } from "../lib/errors.ts";
 
-export const sessionUserSelect = {
-  id: true,
-  rut: true,
-  email: true,
-  roleType: true,
-  tokenVersion: true,
-  hasChangedPassword: true,
-  dateTyc: true,
-} as const;
+/** The signed-in user's row: what access checks need, and the account itself ('Mi cuenta', /auth/me) in one read. */
+export const sessionUserSelect = { ...userDtoSelect, tokenVersion: true } as const;
 
-export interface SessionUser {
-  id: number;
-  rut: string;
-  email: string;
-  roleType: number;
+export interface SessionUser extends UserDtoSource {
   tokenVersion: number;
-  hasChangedPassword: boolean;
-  dateTyc: Date | null;
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -33,7 +22,9 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   if (!token) return null;
   const claims = deps.tokens.verify(token);
   if (!claims) return null;
-  const user = await deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect });
+  const user = await deps.cache.users.get(claims.userId, () =>
+    deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect }),
+  );
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
   return user;
 }

@@ -77,13 +77,16 @@ export async function denyNonStaff(deps: AppDeps, user: SessionUser, meta: Reque
 
 /**
  * The caller as a staff member. Throws FORBIDDEN (audited as denied) for patients and any other role.
- * Executives get their privileges read from the database now.
+ * Executives get their privileges from the database (or the privileges cache, which every committed change drops).
  */
 export async function requireStaffActor(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: AuditAction): Promise<StaffActor> {
   await denyNonStaff(deps, user, meta, action);
   if (isAdmin(user)) return { user, isAdmin: true, clinics: [] };
-  const privileges = await deps.prisma.privilege.findMany({ where: { userId: user.id }, select: { codeClinicStr: true } });
-  return { user, isAdmin: false, clinics: privileges.map((p) => p.codeClinicStr) };
+  const held = await deps.cache.privileges.get(user.id, async () => {
+    const privileges = await deps.prisma.privilege.findMany({ where: { userId: user.id }, select: { codeClinicStr: true } });
+    return { clinics: privileges.map((p) => p.codeClinicStr) };
+  });
+  return { user, isAdmin: false, clinics: [...held!.clinics] };
 }
 
 /** Throws FORBIDDEN (audited) unless the actor is an admin. */

@@ -4,7 +4,7 @@ import { changeOwnPassword, getOwnAccount, updateOwnProfile, ZChangePasswordInpu
 // Inputs are typed for the client but validated by the service, so REST and tRPC answer the same Spanish messages.
 /** tRPC for the caller's own account ('Mi cuenta'); the same service functions as /auth/me, /auth/user-edit, /auth/change-password-user. */
 export const accountRouter = router({
-  me: authedProcedure.query(({ ctx }) => getOwnAccount(ctx.deps, ctx.user)),
+  me: authedProcedure.query(({ ctx }) => getOwnAccount(ctx.user)),
   updateProfile: authedProcedure.input(ZProfileInput).mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.user, input, ctx.meta)),
   changePassword: authedProcedure
     .input(ZChangePasswordInput)

@@ -9,7 +9,7 @@ import { changeOwnPassword, getOwnAccount, updateOwnProfile } from "./account.se
 export async function accountRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   app.get("/auth/me", access("user"), async (request) => {
     const user = await requireUser(deps, request.headers.authorization);
-    return { payload: await getOwnAccount(deps, user) };
+    return { payload: getOwnAccount(user) };
   });
 
   app.patch("/auth/user-edit", access("user"), async (request) => {

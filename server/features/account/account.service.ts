@@ -53,11 +53,12 @@ export interface ChangePasswordResult {
   accessToken: string;
 }
 
-/** The caller's stored user, fresh from the database. Throws UNAUTHORIZED if the row no longer exists. */
-export async function getOwnAccount(deps: AppDeps, user: Pick<SessionUser, "id">): Promise<UserDto> {
-  const row = await deps.prisma.user.findUnique({ where: { id: user.id }, select: userDtoSelect });
-  if (!row) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
-  return toUserDto(row);
+/**
+ * The caller's stored user: the row authentication just read (or its cached copy, which every committed change to
+ * the user drops), so /auth/me reads the user once, not twice.
+ */
+export function getOwnAccount(user: SessionUser): UserDto {
+  return toUserDto(user);
 }
 
 type ProfileRow = {

@@ -31,10 +31,10 @@ export function termsPdf(clinicKey: string | undefined, version: string): Promis
 /** Records the acceptance (date and version of the text) and returns the acceptance date. */
 export async function acceptTerms(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<Date> {
   const acceptedAt = new Date();
-  await deps.prisma.$transaction([
-    setTermsAccepted(deps.prisma, user.id, acceptedAt),
-    deps.prisma.termsAcceptance.create({ data: { userId: user.id, version: deps.config.TERMS_VERSION, acceptedAt, ip: meta.ip } }),
-  ]);
+  await deps.prisma.$transaction(async (tx) => {
+    await setTermsAccepted(tx, user.id, acceptedAt);
+    await tx.termsAcceptance.create({ data: { userId: user.id, version: deps.config.TERMS_VERSION, acceptedAt, ip: meta.ip } });
+  });
   await recordAudit(deps.prisma, {
     actorId: user.id,
     actorRole: user.roleType,

@@ -7,6 +7,7 @@ import { toPrivilegeDto, type PrivilegeDto } from "../../contract/users.dto.ts";
 import { auditStaff, requireAdmin, requireStaffActor } from "../../lib/access.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZSetPrivilegesInput, ZUserId } from "./users.schemas.ts";
+import { announceRowChange } from "../../db/row-changes.ts";
 
 /**
  * GET /admin/privileges/:id: the user's clinic privileges ({id_clinic, codeClinicStr, id_permission, id_user}).
@@ -53,6 +54,7 @@ export async function setPrivileges(deps: AppDeps, user: SessionUser, input: unk
       orderBy: { codeClinicStr: "asc" },
     });
   });
+  announceRowChange("Privilege", userId);
   await auditStaff(deps, user, meta, {
     action,
     target,

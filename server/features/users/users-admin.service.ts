@@ -10,6 +10,7 @@ import { updateUser as writeUser } from "../../db/users.repository.ts";
 import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
 import { auditSnapshot, findVisibleUser, requireEditable, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
+import { announceRowChange } from "../../db/row-changes.ts";
 
 /**
  * PATCH /admin/:id (staff edit of personal data and, for admins, the role type). Saving any role other than
@@ -35,7 +36,10 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
   const before = toUserDetailDto(target);
   const newRole = roleType ?? target.roleType;
   const updated = await deps.prisma.$transaction(async (tx) => {
-    if (newRole !== Role.executive) await tx.privilege.deleteMany({ where: { userId: target.id } });
+    if (newRole !== Role.executive) {
+      await tx.privilege.deleteMany({ where: { userId: target.id } });
+      announceRowChange("Privilege", target.id);
+    }
     return writeUser(
       tx,
       target,

@@ -1,0 +1,28 @@
+// Changes to cached rows, announced inside this process: synchronously by the one writer of a table right after it
+// writes (users.repository.ts), and again by every portal instance when PostgreSQL delivers the committed change on
+// the portal_row_changes channel (trigger of migration row_change_notifications). Caches subscribe here.
+
+export const rowChangesChannel = "portal_row_changes";
+
+export type CachedTable = "User" | "Privilege";
+
+/** `id` is the user's id for both tables; null means "anything may have changed" (e.g. the feed was interrupted). */
+export type RowChangeListener = (table: CachedTable | null, id: number | null) => void;
+
+const listeners = new Set<RowChangeListener>();
+
+export function onRowChange(listener: RowChangeListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function announceRowChange(table: CachedTable | null, id: number | null): void {
+  for (const listener of listeners) listener(table, id);
+}
+
+/** Parses a notification payload ("User:12"); anything else is treated as "everything may have changed". */
+export function announceNotification(payload: string | undefined): void {
+  const match = /^(User|Privilege):(\d{1,10})$/.exec(payload ?? "");
+  if (!match) return announceRowChange(null, null);
+  announceRowChange(match[1] as CachedTable, Number(match[2]));
+}

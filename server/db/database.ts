@@ -31,7 +31,11 @@ export interface Database {
    * Subscribes to NOTIFY on `channel` (a dedicated connection on PostgreSQL, reconnected when lost; PGlite's own
    * listener in process). `onConnected(false)` says notifications may be missed until the next `onConnected(true)`.
    */
-  listen(channel: string, onMessage: (payload: string | undefined) => void, onConnected: (connected: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string | undefined) => void,
+    onConnected: (connected: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -63,7 +63,10 @@ describe("access tokens", () => {
 
   it("issues HS256 tokens with the issuer, a subject, an issue time and an expiry of the configured length", async () => {
     const token = await signAccessToken(secret, { userId: 7, tokenVersion: 3 });
-    const [header, payload] = token.split(".").slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString()) as Record<string, unknown>);
+    const [header, payload] = token
+      .split(".")
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, "base64url").toString()) as Record<string, unknown>);
     expect(header).toMatchObject({ alg: "HS256", typ: "JWT" });
     expect(payload).toMatchObject({ sub: "7", ver: 3, typ: "access", iss: "portal-pacientes" });
     expect(Number(payload!.exp) - Number(payload!.iat)).toBe(5 * 60);

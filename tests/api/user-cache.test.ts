@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../server/app.ts";
+import { openDatabase, type Database } from "../../server/db/database.ts";
+import { api, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+
+// The signed-in user's row is cached per instance (server/lib/user-cache.ts). These tests hold the cache to what makes
+// it safe: a change committed anywhere — another instance, an operator command, psql — reaches every instance at once.
+
+let ctx: TestContext;
+let secondDb: Database;
+let other: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // A second portal instance on the same database: its own connection pool (PostgreSQL) and its own caches.
+  secondDb = ctx.db.target.kind === "postgres" ? await openDatabase(ctx.db.target) : ctx.db;
+  other = await buildApp({ config: ctx.config, db: secondDb, logger: false });
+  await other.ready();
+});
+afterAll(async () => {
+  await other.close();
+  if (secondDb !== ctx.db) await secondDb.close();
+  await ctx.close();
+});
+
+const validate = (app: FastifyInstance, token: string) =>
+  app.inject({ method: "GET", url: api("/auth/validate-token"), headers: { authorization: `Bearer ${token}` } });
+const me = async (app: FastifyInstance, token: string) =>
+  (await app.inject({ method: "GET", url: api("/auth/me"), headers: { authorization: `Bearer ${token}` } })).json() as {
+    payload: { firstName: string };
+  };
+
+describe("the per-instance user cache", () => {
+  it("voids the old token on another instance as soon as the password changes on one", async () => {
+    const token = await ctx.login(demo.incomplete.rut, demo.incomplete.password);
+    expect((await validate(other, token)).statusCode).toBe(200);
+    expect((await validate(other, token)).statusCode).toBe(200);
+    const changed = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/change-password-user"),
+      headers: { authorization: `Bearer ${token}` },
+      payload: { oldPassword: demo.incomplete.password, password: "OtraClave2027x", passwordConfirmation: "OtraClave2027x" },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await validate(ctx.app, token)).statusCode).toBe(401);
+    await expect.poll(async () => (await validate(other, token)).statusCode, { timeout: 2_000, interval: 20 }).toBe(401);
+  });
+
+  it("hears of a change written outside the portal (psql, an operator command) through the database's trigger", async () => {
+    const token = await ctx.login(demo.patient.rut, demo.patient.password);
+    expect((await validate(ctx.app, token)).statusCode).toBe(200);
+    await ctx.db.prisma.$executeRaw`UPDATE "User" SET "tokenVersion" = "tokenVersion" + 1 WHERE rut = '12345678-5'`;
+    await expect.poll(async () => (await validate(ctx.app, token)).statusCode, { timeout: 2_000, interval: 20 }).toBe(401);
+    await expect.poll(async () => (await validate(other, token)).statusCode, { timeout: 2_000, interval: 20 }).toBe(401);
+  });
+
+  it("shows a profile edited on one instance in /auth/me on the other", async () => {
+    const token = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    expect((await me(other, token)).payload.firstName).toBe("Ana");
+    await ctx.db.prisma.$executeRaw`UPDATE "User" SET "firstName" = 'Anita' WHERE rut = '11111111-1'`;
+    await expect.poll(async () => (await me(other, token)).payload.firstName, { timeout: 2_000, interval: 20 }).toBe("Anita");
+  });
+
+  it("applies an executive's clinics taken away by an admin on the other instance at once", async () => {
+    const executive = await ctx.login(demo.executive.rut, demo.executive.password, "staff");
+    const list = async (app: FastifyInstance) =>
+      (
+        await app.inject({
+          method: "GET",
+          url: api("/admin/filter/users?page=1&limit=10&roleType=2"),
+          headers: { authorization: `Bearer ${executive}` },
+        })
+      ).json() as { total: number };
+    expect((await list(other)).total).toBeGreaterThan(0);
+    await ctx.db.prisma.$executeRaw`DELETE FROM "Privilege" WHERE "userId" = (SELECT id FROM "User" WHERE rut = '22222222-2')`;
+    await expect.poll(async () => (await list(other)).total, { timeout: 2_000, interval: 20 }).toBe(0);
+  });
+});

@@ -1,8 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import type { TRPCError } from "@trpc/server";
 import { access, type RouteAccess } from "./http/route-access.ts";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
@@ -31,7 +29,8 @@ import { closeProviders, createProviders, type Providers } from "./providers/ind
 import { registerAccessTokens } from "./lib/tokens.ts";
 import { connectUserCaches, createUserCaches } from "./lib/user-cache.ts";
 import { contextFactory } from "./trpc/context.ts";
-import { appRouter, type AppRouter } from "./trpc/router.ts";
+import { appRouter } from "./trpc/router.ts";
+import { trpcRoutes } from "./trpc/fastify-handler.ts";
 
 export const API_PREFIX = "/api/rcr/v1";
 
@@ -127,19 +126,17 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
 
   await app.register(paymentReturnRoute);
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcRoutes, {
     prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: contextFactory(deps),
-      // Unexpected errors are logged like REST's (the error handler), with the procedure's path.
-      onError({ error, path }: { error: TRPCError; path: string | undefined }) {
-        if (error.code !== "INTERNAL_SERVER_ERROR") return;
-        let cause: unknown = error;
-        while (cause instanceof Error && cause.name === "TRPCError" && cause.cause) cause = cause.cause;
-        deps.logError(cause, `unexpected error in tRPC ${path ?? "?"}`);
-      },
-    } satisfies { router: AppRouter; createContext: unknown; onError: unknown },
+    router: appRouter,
+    createContext: contextFactory(deps),
+    // Unexpected errors are logged like REST's (the error handler), with the procedure's path.
+    onError({ error, path }) {
+      if (error.code !== "INTERNAL_SERVER_ERROR") return;
+      let cause: unknown = error;
+      while (cause instanceof Error && cause.name === "TRPCError" && cause.cause) cause = cause.cause;
+      deps.logError(cause, `unexpected error in tRPC ${path ?? "?"}`);
+    },
   });
 
   const webDir = path.resolve(config.WEB_DIST_DIR);

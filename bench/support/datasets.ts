@@ -49,7 +49,7 @@ async function insertBills(db: Database): Promise<void> {
     INSERT INTO "Bill" ("accountCode", "createAccountIdDate", "amount", "userId", "clinicCode", "isPaid", "updatedAt")
     SELECT (9000000 + g)::text,
            timestamp '2020-01-01' + ((g * 7919) % 2190) * interval '1 day',
-           5000 + (g * 104729) % 3000000,
+           5000 + (g::bigint * 104729) % 3000000,
            p.id,
            (ARRAY['hcs-rcr','puertomontt-rcr','portada-rcr','losandes-rcr','atacama-rcr','lircay-rcr','maitenes'])[1 + g % 7],
            g % 3 = 0,

@@ -135,6 +135,7 @@ export async function createUser<S extends Prisma.UserSelect>(
     },
     select,
   });
+  announceRowChange("User", (created as { id?: number }).id ?? 0);
   return created as Prisma.UserGetPayload<{ select: S }>;
 }
 

@@ -57,22 +57,83 @@ export class UserCache<T extends object> {
   }
 }
 
-export type UserCaches = { users: UserCache<SessionUser>; privileges: UserCache<{ clinics: string[] }> };
+/**
+ * Totals of list pages (the paginator's `total`), by the list's condition, so paging through a list of 100,000 rows
+ * does not count them all again on every page. Any committed change to the tables a total depends on drops every
+ * total of this cache; like UserCache, it keeps nothing without the change feed.
+ */
+export class CountCache {
+  readonly #totals = new Map<string, { total: number; expiresAt: number }>();
+  #generation = 0;
+  #feedConnected = false;
+  readonly #unsubscribe: () => void;
+
+  constructor(
+    readonly tables: readonly CachedTable[],
+    private readonly ttlMs: number,
+    private readonly maxEntries = 5_000,
+  ) {
+    this.#unsubscribe = onRowChange((changed) => {
+      if (changed === null || tables.includes(changed)) this.clear();
+    });
+  }
+
+  setFeedConnected(connected: boolean): void {
+    this.#feedConnected = connected;
+    if (!connected) this.clear();
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#totals.clear();
+  }
+
+  /** `key` must identify the condition completely (e.g. the JSON of a Prisma where). */
+  async get(key: string, count: () => Promise<number>): Promise<number> {
+    if (!this.#feedConnected || this.ttlMs <= 0) return count();
+    const hit = this.#totals.get(key);
+    if (hit && hit.expiresAt > Date.now()) return hit.total;
+    const generation = this.#generation;
+    const total = await count();
+    if (generation === this.#generation && this.#feedConnected) {
+      if (this.#totals.size >= this.maxEntries) this.#totals.delete(this.#totals.keys().next().value!);
+      this.#totals.set(key, { total, expiresAt: Date.now() + this.ttlMs });
+    }
+    return total;
+  }
+
+  close(): void {
+    this.#unsubscribe();
+    this.#totals.clear();
+  }
+}
+
+export type UserCaches = {
+  users: UserCache<SessionUser>;
+  privileges: UserCache<{ clinics: string[] }>;
+  /** Totals of the staff user list (they change with users) and of bill lists (bills, and users for the search). */
+  userTotals: CountCache;
+  billTotals: CountCache;
+};
 
 export function createUserCaches(ttlMs: number): UserCaches {
-  return { users: new UserCache("User", ttlMs), privileges: new UserCache("Privilege", ttlMs) };
+  return {
+    users: new UserCache("User", ttlMs),
+    privileges: new UserCache("Privilege", ttlMs),
+    userTotals: new CountCache(["User", "Privilege"], ttlMs),
+    billTotals: new CountCache(["Bill", "User"], ttlMs),
+  };
 }
 
 /** Keeps the caches in step with the database's change feed; returns what stops it. */
 export async function connectUserCaches(db: Database, caches: UserCaches): Promise<() => Promise<void>> {
+  const all = [caches.users, caches.privileges, caches.userTotals, caches.billTotals];
   const setConnected = (connected: boolean) => {
-    caches.users.setFeedConnected(connected);
-    caches.privileges.setFeedConnected(connected);
+    for (const cache of all) cache.setFeedConnected(connected);
   };
   const stop = await db.listen(rowChangesChannel, announceNotification, setConnected);
   return async () => {
     await stop();
-    caches.users.close();
-    caches.privileges.close();
+    for (const cache of all) cache.close();
   };
 }

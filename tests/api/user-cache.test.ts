@@ -76,4 +76,43 @@ describe("the per-instance user cache", () => {
     await ctx.db.prisma.$executeRaw`DELETE FROM "Privilege" WHERE "userId" = (SELECT id FROM "User" WHERE rut = '22222222-2')`;
     await expect.poll(async () => (await list(other)).total, { timeout: 2_000, interval: 20 }).toBe(0);
   });
+
+  it("counts a user added anywhere in the staff list's total at once (totals are cached between pages)", async () => {
+    const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    const total = async (app: FastifyInstance) =>
+      (
+        (
+          await app.inject({
+            method: "GET",
+            url: api("/admin/filter/users?page=1&limit=10"),
+            headers: { authorization: `Bearer ${admin}` },
+          })
+        ).json() as { total: number }
+      ).total;
+    const before = await total(other);
+    expect(await total(other)).toBe(before);
+    await ctx.db.prisma
+      .$executeRaw`INSERT INTO "User" (rut, email, "passwordHash", "updatedAt") VALUES ('9999999-3', 'nuevo@correo.cl', 'x', now())`;
+    await expect.poll(() => total(other), { timeout: 2_000, interval: 20 }).toBe(before + 1);
+    expect(await total(ctx.app)).toBe(before + 1);
+  });
+
+  it("counts a bill removed anywhere in the bill lists' totals at once", async () => {
+    const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    const total = async (app: FastifyInstance) =>
+      (
+        (
+          await app.inject({
+            method: "GET",
+            url: api("/files/filter/users?page=1&limit=10"),
+            headers: { authorization: `Bearer ${admin}` },
+          })
+        ).json() as { total: number }
+      ).total;
+    const before = await total(other);
+    expect(before).toBeGreaterThan(0);
+    await ctx.db.prisma
+      .$executeRaw`DELETE FROM "Bill" WHERE id = (SELECT max(b.id) FROM "Bill" b WHERE NOT EXISTS (SELECT 1 FROM "PaymentTransaction" t WHERE t."billId" = b.id))`;
+    await expect.poll(() => total(other), { timeout: 2_000, interval: 20 }).toBe(before - 1);
+  });
 });

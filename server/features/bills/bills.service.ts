@@ -40,6 +40,7 @@ import {
 } from "../../contract/bills.schemas.ts";
 import { FILE_LINK_TTL_SECONDS, signFileLink, verifyFileLink } from "./file-links.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
+import { announceRowChange } from "../../db/row-changes.ts";
 
 // Hospital bills and their PDFs (SPEC §2 bills screens, §4, §7 'Bills and files'). One service for REST and tRPC.
 
@@ -72,6 +73,12 @@ async function billDtoById(deps: AppDeps, id: number): Promise<BillDto> {
 }
 
 /** One page of bills: count and rows in parallel, then the file counts of those rows (three queries, whatever the page). */
+/** Bills and patients' clinics changed: every instance's list totals are dropped (the database announces it too). */
+function announceBillsChanged(): void {
+  announceRowChange("Bill", 0);
+  announceRowChange("User", 0);
+}
+
 async function billsPage(
   deps: AppDeps,
   where: Prisma.BillWhereInput,
@@ -80,7 +87,7 @@ async function billsPage(
   orderBy: Prisma.BillOrderByWithRelationInput[],
 ) {
   const [total, rows] = await Promise.all([
-    deps.prisma.bill.count({ where }),
+    deps.cache.billTotals.get(JSON.stringify(where), () => deps.prisma.bill.count({ where })),
     deps.prisma.bill.findMany({ where, select: billDtoSelect, orderBy, skip: (page - 1) * limit, take: limit }),
   ]);
   return { total, rows: await billDtos(deps, rows) };
@@ -229,6 +236,7 @@ export async function createBill(
       });
       return bill;
     });
+    announceBillsChanged();
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", billMessages.duplicateAccount(data.accountCode));
     throw error;
@@ -270,6 +278,7 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
         update: {},
       });
   });
+  announceBillsChanged();
   const after = await billDtoById(deps, bill.id);
   await auditBills(deps, user, meta, {
     action: "bill.update",
@@ -290,6 +299,7 @@ export async function deleteBill(deps: AppDeps, user: SessionUser, id: unknown, 
   const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect });
   const before = await billDtoById(deps, bill.id);
   await deps.prisma.bill.delete({ where: { id: bill.id } });
+  announceBillsChanged();
   await auditBills(deps, user, meta, {
     action: "bill.delete",
     resourceId: bill.id,

@@ -21,7 +21,7 @@ export async function listUsers(deps: AppDeps, user: SessionUser, input: unknown
     AND: [visibleUsersWhere(actor), roleType === undefined ? {} : { roleType }, userSearchWhere(param)],
   };
   const [total, rows] = await Promise.all([
-    deps.prisma.user.count({ where }),
+    deps.cache.userTotals.get(JSON.stringify(where), () => deps.prisma.user.count({ where })),
     deps.prisma.user.findMany({ where, select: userDtoSelect, orderBy: { id: "desc" }, ...pageWindow({ page, limit }) }),
   ]);
   return { usersList: rows.map(toUserDto), page, total };

@@ -3,6 +3,7 @@ import { portalEnv } from "../scripts/start-env.mjs";
 import { hashPassword, verifyPassword } from "../server/lib/passwords.ts";
 import type { BenchResult } from "./bench-stats.ts";
 import { createDataset, type Dataset } from "./support/datasets.ts";
+import { explainCalls } from "./support/explain.ts";
 import { measure, type LoadResult } from "./support/load.ts";
 import { startServer, type RunningServer } from "./support/processes.ts";
 
@@ -241,6 +242,18 @@ export default async function run(): Promise<BenchResult[]> {
     for (const name of (process.env.BENCH_DATASETS ?? "demo,100k").split(",") as Array<"demo" | "100k">) {
       const dataset = await createDataset(name, log);
       try {
+        if (name === "100k") {
+          const credentials = { patient, admin };
+          const explained = await explainCalls(
+            BENCH,
+            name,
+            dataset.url,
+            calls.filter((call) => !call.rest.includes("/orders")),
+            credentials,
+          );
+          for (const row of explained) log(`${row.name}: ${row.note}`);
+          results.push(...explained);
+        }
         results.push(...(await measureDataset(dataset, bare, log)));
       } finally {
         await dataset.fresh.drop();

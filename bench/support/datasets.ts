@@ -4,7 +4,8 @@ import { freshDatabase, type FreshDatabase } from "../../tests/helpers/fresh-dat
 import { loadUsers } from "../users-search.bench.ts";
 
 // The bench's two data sets, each in a throw-away PostgreSQL database: the demo data alone, and the demo data beside
-// 100,000 generated users (95,000 of them patients) and 100,000 bills of 10,000 of those patients.
+// 100,000 generated users (95,000 of them patients) and 100,000 bills of 10,000 of those patients, half of them with a
+// PDF attached.
 
 export const LARGE_BILLS = 100_000;
 const BILL_PATIENTS = 10_000;
@@ -58,4 +59,9 @@ async function insertBills(db: Database): Promise<void> {
     JOIN (SELECT id, (row_number() OVER (ORDER BY id)) - 1 AS n FROM "User"
           WHERE "roleType" = 2 AND "email" NOT LIKE '%@portalpacientes.cl' ORDER BY id LIMIT ${BILL_PATIENTS}) AS p
       ON p.n = g % ${BILL_PATIENTS}`);
+  // A PDF attached to every other bill (the list shows how many each has).
+  await db.prisma.$executeRawUnsafe(`
+    INSERT INTO "BillFile" ("billId", "path", "fileName", "size", "content")
+    SELECT id, gen_random_uuid()::text, 'detalle.pdf', 24, convert_to('%PDF-1.4 bench %%EOF', 'UTF8')
+    FROM "Bill" WHERE id % 2 = 0`);
 }

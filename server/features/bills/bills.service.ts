@@ -72,23 +72,31 @@ async function billDtoById(deps: AppDeps, id: number): Promise<BillDto> {
   return dto!;
 }
 
-/** One page of bills: count and rows in parallel, then the file counts of those rows (three queries, whatever the page). */
 /** Bills and patients' clinics changed: every instance's list totals are dropped (the database announces it too). */
 function announceBillsChanged(): void {
   announceRowChange("Bill", 0);
   announceRowChange("User", 0);
 }
 
+/**
+ * One page of bills: the total (cached, see UserCaches.billTotals) and the rows in parallel, then the file counts of
+ * those rows. When the list is one patient's own, the patient's name comes from the signed-in user, not from a join.
+ */
 async function billsPage(
   deps: AppDeps,
   where: Prisma.BillWhereInput,
   page: number,
   limit: number,
   orderBy: Prisma.BillOrderByWithRelationInput[],
+  owner?: BillRow["user"],
 ) {
+  const window = { where, orderBy, skip: (page - 1) * limit, take: limit };
+  const { user: _user, ...billOnlySelect } = billDtoSelect;
   const [total, rows] = await Promise.all([
     deps.cache.billTotals.get(JSON.stringify(where), () => deps.prisma.bill.count({ where })),
-    deps.prisma.bill.findMany({ where, select: billDtoSelect, orderBy, skip: (page - 1) * limit, take: limit }),
+    owner
+      ? deps.prisma.bill.findMany({ ...window, select: billOnlySelect }).then((bills) => bills.map((bill) => ({ ...bill, user: owner })))
+      : deps.prisma.bill.findMany({ ...window, select: billDtoSelect }),
   ]);
   return { total, rows: await billDtos(deps, rows) };
 }
@@ -109,7 +117,8 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const owner = actor.kind === "patient" ? user : await deps.prisma.user.findUnique({ where: { rut: target }, select: { id: true } });
   if (!owner) return { accounts: [], page, total: 0 };
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
-  const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction));
+  const ownPage = actor.kind === "patient" ? { rut: user.rut, firstName: user.firstName, lastName: user.lastName } : undefined;
+  const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction), ownPage);
   await auditBills(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? user.id : null });
   return { accounts: rows, page, total };
 }

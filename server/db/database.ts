@@ -27,6 +27,8 @@ export interface Database {
   access: { mode: "direct" } | { mode: "owner" | "client"; address: string };
   /** Migrations the owner applied while opening the folder (before anyone else could connect). */
   migrationsApplied: string[];
+  /** The connection pool on PostgreSQL (its sizes are exported at /metrics); none on an embedded PGlite opened here. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -83,10 +85,14 @@ class PGliteAdapterFactory extends PrismaPGlite {
 }
 
 function postgresDatabase(target: DatabaseTarget, url: string, access: Database["access"]): Database {
-  // allowExitOnIdle: the schema engine's own pool is never closed; idle connections must not keep a command alive.
-  const adapterFactory = new PrismaPg({ connectionString: url, allowExitOnIdle: true });
+  // One pool for queries and the schema engine, kept here so its sizes can be reported. allowExitOnIdle: idle connections
+  // must not keep a command alive.
+  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+  const adapterFactory = new PrismaPg(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
-  return { prisma, adapterFactory, target, access, migrationsApplied: [], close: () => prisma.$disconnect() };
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= prisma.$disconnect().then(() => pool.end()));
+  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, close };
 }
 
 /**

@@ -21,7 +21,6 @@ import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
 import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
-import { serializeRequest } from "./http/log-redaction.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { answerClientError } from "./http/client-errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -30,6 +29,8 @@ import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter, type AppRouter } from "./trpc/router.ts";
+import { createOps, registerOps } from "./ops/index.ts";
+import { loggerOptions, requestIdOptions } from "./ops/logging.ts";
 
 export const API_PREFIX = "/api/rcr/v1";
 
@@ -39,12 +40,15 @@ export interface BuildAppOptions {
   /** Provider instances to use instead of the real clients (tests swap any of them); the rest come from config. */
   providers?: Partial<Providers>;
   logger?: boolean;
+  /** Where the JSON log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
-export async function buildApp({ config, db, providers, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, providers, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
+    logger: logger === false ? false : loggerOptions(config, logStream),
+    ...requestIdOptions,
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     // JSON bodies of every route are a few hundred bytes; routes that take uploads declare their own bodyLimit.
@@ -59,11 +63,14 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
     },
   });
   const ownProviders = createProviders(config);
+  const ops = createOps(app, config, db);
   const deps: AppDeps = {
     config,
     prisma: db.prisma,
     providers: { ...ownProviders, ...providers },
     logError: (error, message) => app.log.error({ err: error }, message),
+    redis: ops.redis,
+    metrics: ops.metrics.outcomes,
   };
   app.decorate("deps", deps);
   app.addHook("onClose", async () => closeProviders(ownProviders));
@@ -77,6 +84,7 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   app.addHook("onClose", async () => stopPaymentSweep());
 
   registerErrorHandler(app);
+  await registerOps(app, ops, { config, db, trpcProcedures: new Set(Object.keys(appRouter._def.procedures)) });
   registerInputGuard(app);
   // tRPC takes JSON only; its adapter would stream anything else (multipart) into FormData parsing and answer 500.
   app.addHook("onRequest", async (request) => {

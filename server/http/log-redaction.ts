@@ -1,14 +1,17 @@
 import type { FastifyRequest } from "fastify";
 
-// Reset links (/recover-password?token=…) and payment returns (token_ws, TBK_TOKEN) carry secrets in the query
-// string; request logs must not keep them.
-const secretParams = /([?&](?:token|token_ws|tbk_token)=)[^&#]*/gi;
+// Request logs must not keep secrets or personal data found in URLs: reset links (/recover-password?token=…&rut=…),
+// payment returns (token_ws, TBK_TOKEN), search terms (param, tRPC's input) and RUTs in paths (/files/accounts/:rut).
+// Structured fields (headers, bodies, passwords) are redacted by the logger itself (server/ops/logging.ts).
+const hiddenParams = /([?&](?:token|token_ws|tbk_token|rut|param|search|input|email)=)[^&#]*/gi;
+// A RUT in any of its spellings: 12.345.678-5, 12345678-5, 123456785, 12345678-K (7–8 digits before the check digit).
+const rutLike = /(?<![\d.])(?:\d{1,2}\.\d{3}\.\d{3}-?[\dkK]|\d{7,8}-[\dkK]|\d{8,9})(?![\d.])/g;
 
 export function redactUrl(url: string): string {
-  return url.replace(secretParams, "$1[oculto]");
+  return url.replace(hiddenParams, "$1[oculto]").replace(rutLike, "[rut]");
 }
 
-/** Request log fields: no headers (Authorization, cookies), no secrets in the URL. */
+/** Request log fields: no headers (Authorization, cookies), no secrets or personal data in the URL. */
 export function serializeRequest(request: FastifyRequest) {
   return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip };
 }

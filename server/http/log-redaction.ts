@@ -11,7 +11,17 @@ export function redactUrl(url: string): string {
   return url.replace(hiddenParams, "$1[oculto]").replace(rutLike, "[rut]");
 }
 
-/** Request log fields: no headers (Authorization, cookies), no secrets or personal data in the URL. */
+/**
+ * Request log fields: no headers (Authorization, cookies), no body, no secrets or personal data in the URL. Whatever a
+ * log call passes as `req` goes through here, so anything that is not a request keeps only those fields too.
+ */
 export function serializeRequest(request: FastifyRequest) {
-  return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip };
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const url = text(request.url);
+  return {
+    method: text(request.method),
+    url: url === undefined ? undefined : redactUrl(url),
+    host: text(request.host),
+    remoteAddress: text(request.ip),
+  };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
+import { abortAtForm, createBill, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // Prometheus at /metrics (issue 15, "Métricas"): what it counts, and who may read it.
@@ -55,6 +56,30 @@ describe("what /metrics counts", () => {
     expect(delta('portal_logins_total{portal="patient",outcome="throttled"}')).toBe(1);
     expect(after).toContain("nodejs_eventloop_lag_seconds");
     expect(after).toContain("process_cpu_seconds_total");
+  });
+
+  it("counts payments by outcome: started, then authorized or rejected or aborted when settled", async () => {
+    const token = await ctx.login(demo.patient.rut, demo.patient.password);
+    const pay = async (finish: (paymentToken: string) => Promise<unknown>) => {
+      const bill = await createBill(ctx.db.prisma, "12345678-5");
+      const started = await ctx.app.inject({
+        method: "POST",
+        url: api("/payment/generate-transaction-new-prod"),
+        headers: bearer(token),
+        payload: { accountId: bill.id, amount: 1, rcrLink: "http://clinicasur.localhost:4200", clinicCode: "hcs-rcr" },
+      });
+      const paymentToken = started.json().payload.token as string;
+      await finish(paymentToken);
+      await ctx.app.inject({ method: "GET", url: api(`/payment/new-commit-prod?token_ws=${paymentToken}`), headers: bearer(token) });
+    };
+    await pay((t) => payAtForm(ctx.mocksUrl, t, testCards.visaApproved));
+    await pay((t) => payAtForm(ctx.mocksUrl, t, testCards.mastercardRejected));
+    await pay((t) => abortAtForm(ctx.mocksUrl, t));
+    const text = (await scrape()).body;
+    expect(sample(text, 'portal_payments_total{outcome="started"}')).toBe(3);
+    expect(sample(text, 'portal_payments_total{outcome="authorized"}')).toBe(1);
+    expect(sample(text, 'portal_payments_total{outcome="rejected"}')).toBe(1);
+    expect(sample(text, 'portal_payments_total{outcome="aborted"}')).toBe(1);
   });
 
   it("reports the PostgreSQL pool when the portal runs on PostgreSQL", async () => {

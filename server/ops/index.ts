@@ -33,10 +33,6 @@ export async function registerOps(
   app.addHook("preClose", async () => {
     closing = true;
   });
-  await registerHealthRoutes(
-    app,
-    { prisma: db.prisma, redis: ops.redis, isUnderPressure: () => app.isUnderPressure() },
-    () => closing,
-  );
+  await registerHealthRoutes(app, { prisma: db.prisma, redis: ops.redis, isUnderPressure: () => app.isUnderPressure() }, () => closing);
   app.addHook("onClose", async () => closeRedis(ops.redis));
 }

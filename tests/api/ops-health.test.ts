@@ -67,7 +67,11 @@ describe("health and readiness", () => {
   });
 
   it("/readyz checks Redis when REDIS_URL is set: ok when it answers PING, 503 when it does not", async () => {
-    const up = await buildApp({ config: loadConfig({ NODE_ENV: "test" }, { REDIS_URL: redisUrl, PAYMENT_SWEEP_SECONDS: "0" }), db: ctx.db, logger: false });
+    const up = await buildApp({
+      config: loadConfig({ NODE_ENV: "test" }, { REDIS_URL: redisUrl, PAYMENT_SWEEP_SECONDS: "0" }),
+      db: ctx.db,
+      logger: false,
+    });
     try {
       const response = await up.inject({ method: "GET", url: "/readyz" });
       expect(response.json().checks.redis).toBe("ok");
@@ -113,7 +117,10 @@ describe("overload", () => {
   it("answers 503 with Retry-After and a Spanish message while overloaded; /healthz stays 200, /readyz says not ready", async () => {
     // A heap limit far below any real heap puts the process under pressure from the first sample (after 1 s) on.
     const app = await buildApp({
-      config: loadConfig({ NODE_ENV: "test" }, { OVERLOAD_MAX_HEAP_MB: "1", OVERLOAD_RETRY_AFTER_SECONDS: "7", PAYMENT_SWEEP_SECONDS: "0" }),
+      config: loadConfig(
+        { NODE_ENV: "test" },
+        { OVERLOAD_MAX_HEAP_MB: "1", OVERLOAD_RETRY_AFTER_SECONDS: "7", PAYMENT_SWEEP_SECONDS: "0" },
+      ),
       db: ctx.db,
       logger: false,
     });

@@ -127,7 +127,16 @@ describe("what the log keeps and what it never keeps", () => {
       "structured",
     );
     const written = log.slice(before);
-    for (const secret of ["Plano1", "Plano2", "abc.def.ghi", "9.876.543-3", "alguien@correo.cl", "tok-123", "4051885600446623", "rst-456"]) {
+    for (const secret of [
+      "Plano1",
+      "Plano2",
+      "abc.def.ghi",
+      "9.876.543-3",
+      "alguien@correo.cl",
+      "tok-123",
+      "4051885600446623",
+      "rst-456",
+    ]) {
       expect(written).not.toContain(secret);
     }
     expect(written).toContain("[oculto]");

@@ -32,7 +32,9 @@ describe("what /metrics counts", () => {
     expect(sample(text, 'portal_http_requests_total{route="/api/rcr/v1/admin/:id",method="GET",status="404"}')).toBe(1);
     expect(text).toMatch(/portal_http_requests_total\{route="\/api\/rcr\/v1\/files\/accounts\/:rut",method="GET",status="\d+"\} 1/);
     expect(text).toMatch(/portal_http_requests_total\{route="\/trpc\/users.list",method="GET",status="\d+"\} 1/);
-    expect(text).toMatch(/portal_http_request_duration_seconds_bucket\{le="0.5",route="\/api\/rcr\/v1\/admin\/:id",method="GET",status="404"\} 1/);
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_bucket\{le="0.5",route="\/api\/rcr\/v1\/admin\/:id",method="GET",status="404"\} 1/,
+    );
     expect(text).toContain('route="(sin ruta)"');
     for (const leaked of ["987654", "12.345.678", "12345678", "16.789.012"]) expect(text).not.toContain(leaked);
   });

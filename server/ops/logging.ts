@@ -40,6 +40,8 @@ const secretKeys = [
   "cvv",
   "body",
   "headers",
+  // ioredis puts the failed command on its errors: the keys name RUTs and addresses.
+  "args",
 ];
 
 /** Any of those keys at the top of a log line or up to three levels down. */

@@ -88,6 +88,16 @@ describe("health and readiness", () => {
       const response = await down.inject({ method: "GET", url: "/readyz" });
       expect(response.statusCode).toBe(503);
       expect(response.json().checks).toMatchObject({ database: "ok", redis: "Redis no responde" });
+      // A login cannot be counted: it fails at once with the generic message (never skips the limit, never hangs).
+      const started = Date.now();
+      const login = await down.inject({
+        method: "POST",
+        url: api("/auth/new-login"),
+        payload: { rut: "12.345.678-5", password: "Paciente2026" },
+      });
+      expect(login.statusCode).toBe(500);
+      expect(login.json().message).toBe("Error de sistema, por favor vuelva a intentarlo");
+      expect(Date.now() - started).toBeLessThan(6_000);
     } finally {
       await down.close();
     }

@@ -126,12 +126,18 @@ describe("what the log keeps and what it never keeps", () => {
       },
       "structured",
     );
+    // An ioredis error carries its command, whose keys name a RUT.
+    const redisError = Object.assign(new Error("Command timed out"), {
+      command: { name: "eval", args: ["script", 2, "pp:login:pair:9876543-3|10.0.0.1", "pp:login-pairs:9876543-3"] },
+    });
+    app.log.error({ err: redisError }, "unexpected error");
     const written = log.slice(before);
     for (const secret of [
       "Plano1",
       "Plano2",
       "abc.def.ghi",
       "9.876.543-3",
+      "9876543-3",
       "alguien@correo.cl",
       "tok-123",
       "4051885600446623",
@@ -141,5 +147,6 @@ describe("what the log keeps and what it never keeps", () => {
     }
     expect(written).toContain("[oculto]");
     expect(written).toContain('"msg":"structured"');
+    expect(written).toContain("Command timed out");
   });
 });

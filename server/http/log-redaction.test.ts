@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "./log-redaction.ts";
+import { redactRutsInText, redactUrl } from "./log-redaction.ts";
 
 describe("request log redaction", () => {
   it("hides reset and payment tokens in the query string and keeps the rest", () => {
@@ -29,5 +29,18 @@ describe("request log redaction", () => {
     expect(redactUrl('/trpc/users.list?input={"param":"ana"}')).toBe("/trpc/users.list?input=[oculto]");
     expect(redactUrl("/api/rcr/v1/admin/42?clinic=hcs-rcr")).toBe("/api/rcr/v1/admin/42?clinic=hcs-rcr");
     expect(redactUrl("/api/rcr/v1/files/list/1234?orderBy=monto")).toBe("/api/rcr/v1/files/list/1234?orderBy=monto");
+  });
+
+  it("hides RUTs written with a hyphen or dots inside any log text, without touching numbers, UUIDs or tokens", () => {
+    expect(redactRutsInText('{"msg":"Key (rut)=(12345678-5) already exists","x":"9.876.543-K"}')).toBe(
+      '{"msg":"Key (rut)=([rut]) already exists","x":"[rut]"}',
+    );
+    const untouched = [
+      '{"time":1795414636376,"amount":12345678,"responseTime":0.12345678}',
+      '{"reqId":"12345678-1a2b-4c3d-8e9f-0123456789ab"}',
+      '{"reqId":"12345678-1234-4c3d-8e9f-0123456789ab"}',
+      '{"buyOrder":"P12345678-5x","token":"ab12345678-9"}',
+    ];
+    for (const line of untouched) expect(redactRutsInText(line)).toBe(line);
   });
 });

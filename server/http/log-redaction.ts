@@ -7,6 +7,15 @@ const hiddenParams = /([?&](?:token|token_ws|tbk_token|rut|param|search|input|em
 // A RUT in any of its spellings: 12.345.678-5, 12345678-5, 123456785, 12345678-K (7–8 digits before the check digit).
 const rutLike = /(?<![\d.])(?:\d{1,2}\.\d{3}\.\d{3}-?[\dkK]|\d{7,8}-[\dkK]|\d{8,9})(?![\d.])/g;
 
+// Inside any text (an error's message, a database error's detail "Key (rut)=(12345678-5) already exists"): the spellings
+// with a hyphen or dots, which cannot be a JSON number, nor part of a UUID or a longer token.
+const rutInText = /(?<![\w.-])(?:\d{1,2}\.\d{3}\.\d{3}-?[\dkK]|\d{7,8}-[\dkK])(?![\w-]|\.\d)/g;
+
+/** The last line of defence: every log line, as written, loses what looks like a RUT. */
+export function redactRutsInText(text: string): string {
+  return text.replace(rutInText, "[rut]");
+}
+
 export function redactUrl(url: string): string {
   return url.replace(hiddenParams, "$1[oculto]").replace(rutLike, "[rut]");
 }

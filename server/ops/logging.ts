@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { AppConfig } from "../config.ts";
-import { serializeRequest } from "../http/log-redaction.ts";
+import { redactRutsInText, serializeRequest } from "../http/log-redaction.ts";
 
 // Structured JSON logs (pino, Fastify's logger) with a request id on every line of a request, and no secrets or
 // personal data: URLs are redacted by serializeRequest (log-redaction.ts); structured fields by pino's redact paths
@@ -57,6 +57,8 @@ export function loggerOptions(config: AppConfig, stream?: NodeJS.WritableStream)
     level: config.LOG_LEVEL,
     serializers: { req: serializeRequest },
     redact: { paths: redactPaths, censor: "[oculto]" },
+    // Free text (error messages and details from the database or a provider) can name a RUT anywhere.
+    hooks: { streamWrite: redactRutsInText },
     ...(stream ? { stream } : {}),
   };
 }

@@ -131,6 +131,8 @@ describe("what the log keeps and what it never keeps", () => {
       command: { name: "eval", args: ["script", 2, "pp:login:pair:9876543-3|10.0.0.1", "pp:login-pairs:9876543-3"] },
     });
     app.log.error({ err: redisError }, "unexpected error");
+    // A database error's detail names the value: the last line of defence scrubs it from the text.
+    app.log.error({ err: new Error("duplicate key value violates unique constraint: Key (rut)=(9876543-3) already exists") }, "x");
     const written = log.slice(before);
     for (const secret of [
       "Plano1",
@@ -148,5 +150,6 @@ describe("what the log keeps and what it never keeps", () => {
     expect(written).toContain("[oculto]");
     expect(written).toContain('"msg":"structured"');
     expect(written).toContain("Command timed out");
+    expect(written).toContain("Key (rut)=([rut]) already exists");
   });
 });

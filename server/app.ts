@@ -19,7 +19,6 @@ import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
 import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
-import { serializeRequest } from "./http/log-redaction.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { answerClientError } from "./http/client-errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -31,6 +30,8 @@ import { connectUserCaches, createUserCaches } from "./lib/user-cache.ts";
 import { contextFactory } from "./trpc/context.ts";
 import { appRouter } from "./trpc/router.ts";
 import { trpcRoutes } from "./trpc/fastify-handler.ts";
+import { createOps, registerOps } from "./ops/index.ts";
+import { loggerOptions, requestIdOptions } from "./ops/logging.ts";
 
 export const API_PREFIX = "/api/rcr/v1";
 
@@ -40,12 +41,15 @@ export interface BuildAppOptions {
   /** Provider instances to use instead of the real clients (tests swap any of them); the rest come from config. */
   providers?: Partial<Providers>;
   logger?: boolean;
+  /** Where the JSON log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
-export async function buildApp({ config, db, providers, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, providers, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
+    logger: logger === false ? false : loggerOptions(config, logStream),
+    ...requestIdOptions,
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     // JSON bodies of every route are a few hundred bytes; routes that take uploads declare their own bodyLimit.
@@ -64,6 +68,7 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   const cache = createUserCaches(config.USER_CACHE_SECONDS * 1000);
   const disconnectCaches = await connectUserCaches(db, cache);
   app.addHook("onClose", disconnectCaches);
+  const ops = createOps(app, config, db);
   const deps: AppDeps = {
     config,
     tokens,
@@ -71,6 +76,8 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
     prisma: db.prisma,
     providers: { ...ownProviders, ...providers },
     logError: (error, message) => app.log.error({ err: error }, message),
+    redis: ops.redis,
+    metrics: ops.metrics.outcomes,
   };
   app.decorate("deps", deps);
   app.addHook("onClose", async () => closeProviders(ownProviders));
@@ -84,6 +91,7 @@ export async function buildApp({ config, db, providers, logger }: BuildAppOption
   app.addHook("onClose", async () => stopPaymentSweep());
 
   registerErrorHandler(app);
+  await registerOps(app, ops, { config, db, trpcProcedures: new Set(Object.keys(appRouter._def.procedures)) });
   registerInputGuard(app);
   // tRPC takes JSON only; its adapter would stream anything else (multipart) into FormData parsing and answer 500.
   app.addHook("onRequest", async (request) => {

@@ -4,6 +4,7 @@ import { imagingConfigSchema } from "./providers/imaging/imaging.config.ts";
 import { labConfigSchema } from "./providers/lab/lab.config.ts";
 import { mailConfigSchema } from "./providers/mail/mail.config.ts";
 import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
+import { opsConfigSchema } from "./ops/ops.config.ts";
 import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
@@ -88,7 +89,8 @@ const configSchema = portalConfigSchema
   .extend(mailConfigSchema.shape)
   .extend(paymentsConfigSchema.shape)
   .extend(labConfigSchema.shape)
-  .extend(imagingConfigSchema.shape);
+  .extend(imagingConfigSchema.shape)
+  .extend(opsConfigSchema.shape);
 
 export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };
 

@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { AppConfig } from "./config.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import type { Providers } from "./providers/index.ts";
@@ -16,6 +17,20 @@ export interface AppDeps {
   cache: UserCaches;
   /** Reports a failure of work that runs after the answer was sent (background mail). */
   logError(error: unknown, message: string): void;
+  /** Shared state of several instances when REDIS_URL is set (login throttling); otherwise the database keeps it. */
+  redis?: Redis | null;
+  /** Business counters for /metrics (server/ops/metrics.ts); absent in scripts and benchmarks. */
+  metrics?: OutcomeMetrics;
+}
+
+export type LoginOutcome = "ok" | "bad_credentials" | "throttled";
+/** "started" / "start_failed" when a payment is created; the settled result (authorized, rejected, aborted, …) after. */
+export type PaymentOutcome = "started" | "start_failed" | "authorized" | (string & {});
+
+/** Counts outcomes the services already audit, without the services knowing about Prometheus. */
+export interface OutcomeMetrics {
+  loginOutcome(outcome: LoginOutcome, portal: "patient" | "staff"): void;
+  paymentOutcome(outcome: PaymentOutcome): void;
 }
 
 /** Who is asking: the network address and, once authenticated, the user. */

@@ -1,3 +1,4 @@
+import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./db/database.ts";
@@ -27,13 +28,11 @@ await seedAtStartup(db.prisma, config);
 const app = await buildApp({ config, db });
 await app.listen({ host: config.HOST, port: config.PORT });
 
-let closing = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await db.close();
-    process.exit(0);
-  });
-}
+// SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the payment sweep, providers, Redis (onClose
+// hooks) and the database; past SHUTDOWN_GRACE_SECONDS the process exits anyway (code 1). A second signal exits at once.
+closeWithGrace({ delay: config.SHUTDOWN_GRACE_SECONDS * 1000, logger: app.log }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, "fatal error: shutting down");
+  else app.log.info({ signal }, "shutting down");
+  await app.close();
+  await db.close();
+});

@@ -36,6 +36,8 @@ export interface Database {
     onMessage: (payload: string | undefined) => void,
     onConnected: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /** The connection pool on PostgreSQL (its sizes are exported at /metrics); none on an embedded PGlite opened here. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -117,11 +119,15 @@ function wholeScripts<A extends { executeScript(script: string): Promise<void> }
 }
 
 function postgresDatabase(target: DatabaseTarget, url: string, access: Database["access"]): Database {
-  // allowExitOnIdle: the schema engine's own pool is never closed; idle connections must not keep a command alive.
-  const adapterFactory = new PortalPgAdapterFactory({ connectionString: url, allowExitOnIdle: true });
+  // One pool for queries and the schema engine, kept here so its sizes can be reported. allowExitOnIdle: idle connections
+  // must not keep a command alive.
+  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+  const adapterFactory = new PortalPgAdapterFactory(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= prisma.$disconnect().then(() => pool.end()));
   const listen: Database["listen"] = (channel, onMessage, onConnected) => listenPostgres(url, channel, onMessage, onConnected);
-  return { prisma, adapterFactory, target, access, migrationsApplied: [], listen, close: () => prisma.$disconnect() };
+  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, close };
 }
 
 /** LISTEN on a connection of its own, reconnected every second while lost. */

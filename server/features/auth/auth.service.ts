@@ -29,7 +29,10 @@ export const ZLoginInput = loginSchema;
 export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, meta: RequestMeta): Promise<LoginResult> {
   const { rut, password } = parseInput(ZLoginInput, input);
   const normalizedRut = normalizeRut(rut);
-  await reservePasswordAttempt(deps, normalizedRut, meta.ip);
+  await reservePasswordAttempt(deps, normalizedRut, meta.ip).catch((error: unknown) => {
+    deps.metrics?.loginOutcome("throttled", portal);
+    throw error;
+  });
 
   const user = await deps.prisma.user.findUnique({
     where: { rut: normalizedRut },
@@ -40,6 +43,7 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
 
   if (!user || !passwordMatches || !portalMatches) {
     await recordAudit(deps.prisma, { actorId: user?.id, action: `login.${portal}`, resource: "session", outcome: "denied", ip: meta.ip });
+    deps.metrics?.loginOutcome("bad_credentials", portal);
     throw new AppError("UNAUTHORIZED", loginFailedMessage);
   }
   await passwordAttemptSucceeded(deps, normalizedRut, meta.ip);
@@ -50,6 +54,7 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
     resource: "session",
     ip: meta.ip,
   });
+  deps.metrics?.loginOutcome("ok", portal);
   return { user: toUserDto(user), accessToken: issueAccessToken(deps, user) };
 }
 

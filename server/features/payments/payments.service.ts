@@ -178,6 +178,7 @@ export async function startPayment(
     }
     const saved = await deps.prisma.paymentTransaction.update({ where: { id: transaction.id }, data: { token: created.token } });
     await audit(deps, user, "payment.start", saved, { returnUrl }, meta);
+    deps.metrics?.paymentOutcome("started");
     return { url: created.url, token: created.token };
   } catch (error) {
     const failed = await deps.prisma.paymentTransaction.update({
@@ -185,6 +186,7 @@ export async function startPayment(
       data: { status: "FAILED", failureReason: "create-failed" },
     });
     await audit(deps, user, "payment.start", failed, { reason: (error as Error).message }, meta, "failed");
+    deps.metrics?.paymentOutcome("start_failed");
     if (error instanceof PaymentRefusedError) {
       deps.logError(error, `payments provider refused create: ${error.providerMessage}`);
       throw new AppError("PROVIDER_UNAVAILABLE", providerUnavailableMessage, { cause: error });
@@ -247,11 +249,14 @@ async function recordSettlement(deps: AppDeps, transaction: PaymentTransaction, 
       cardNumber: answer.card_detail?.card_number?.slice(-4) ?? null,
     };
   }
-  return deps.prisma.$transaction(async (tx) => {
+  const { recorded, result } = await deps.prisma.$transaction(async (tx) => {
     const updated = await tx.paymentTransaction.updateMany({ where: { id: transaction.id, status: "INITIALIZED" }, data });
     if (updated.count === 1 && pays) await tx.bill.update({ where: { id: transaction.billId }, data: { isPaid: true } });
-    return tx.paymentTransaction.findUniqueOrThrow({ where: { id: transaction.id } });
+    return { recorded: updated.count === 1, result: await tx.paymentTransaction.findUniqueOrThrow({ where: { id: transaction.id } }) };
   });
+  // Counted once per payment, by the writer that settled it.
+  if (recorded) deps.metrics?.paymentOutcome(pays ? "authorized" : (result.failureReason ?? "other"));
+  return result;
 }
 
 /** Claims the right to talk to the provider about this transaction; false when someone else holds a live claim. */

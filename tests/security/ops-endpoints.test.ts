@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_PREFIX } from "../../server/app.ts";
+import { bearer } from "../helpers/test-app.ts";
+import { createSecurityContext, type SecurityContext } from "./support/security-context.ts";
+
+// The routes outside the /api/rcr/v1 contract (issue 15): the permission matrix covers the contract and tRPC; these are
+// checked here. /healthz and /readyz are public and say nothing about anyone; /metrics is not public behind the proxy.
+
+let security: SecurityContext;
+beforeAll(async () => {
+  security = await createSecurityContext();
+});
+afterAll(() => security.ctx.close());
+
+const outsideContract = ["GET /healthz", "GET /readyz", "GET /metrics", "POST /dashboard/my-bills", "GET /trpc/:path"];
+
+describe("routes outside the REST contract", () => {
+  it("are exactly the known ones (a new one must be added here, with its own checks)", () => {
+    const routes = security.ctx.app.routeTable
+      .filter((route) => !route.url.startsWith(API_PREFIX) && route.method !== "HEAD" && route.method !== "OPTIONS")
+      .filter((route) => !route.url.startsWith("/trpc/") || route.method === "GET")
+      // The built web app's files (when dist/web exists), served by @fastify/static one route per file.
+      .filter((route) => route.access !== undefined || route.url.startsWith("/trpc/"))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(routes.sort()).toEqual([...outsideContract].sort());
+    for (const route of security.ctx.app.routeTable.filter((r) => ["/healthz", "/readyz", "/metrics"].includes(r.url)))
+      expect(route.access, route.url).toBe("public");
+  });
+
+  it("/healthz and /readyz answer anyone, through the proxy too, with nothing but their status", async () => {
+    for (const url of ["/healthz", "/readyz"]) {
+      const response = await security.ctx.app.inject({ method: "GET", url, headers: { "x-forwarded-for": "203.0.113.9" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(Object.keys(response.json()).sort(), url).toEqual(url === "/healthz" ? ["status"] : ["checks", "status"]);
+    }
+  });
+
+  it("/metrics through the proxy answers 404 to every role: a session is no key to it", async () => {
+    for (const token of [undefined, ...Object.values(security.tokens)]) {
+      const response = await security.ctx.app.inject({
+        method: "GET",
+        url: "/metrics",
+        remoteAddress: "10.0.0.10",
+        headers: { "x-forwarded-for": "203.0.113.9", ...(token ? bearer(token) : {}) },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("portal_");
+    }
+  });
+});

@@ -34,6 +34,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${file}`);
   }
   const ok = total <= LOGIN_JS_BUDGET_BYTES;
-  console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  JavaScript de la página de inicio de sesión (gzip), presupuesto 100 KB: ${ok ? "OK" : "EXCEDIDO"}`);
+  console.log(
+    `${(total / 1024).toFixed(1).padStart(7)} KB  JavaScript de la página de inicio de sesión (gzip), presupuesto 100 KB: ${ok ? "OK" : "EXCEDIDO"}`,
+  );
   process.exit(ok ? 0 : 1);
 }

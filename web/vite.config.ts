@@ -18,7 +18,13 @@ export default defineConfig({
   // Every text asset also written as .br and .gz at build time, at the highest levels: the server sends them as they
   // are (@fastify/static preCompressed), so nothing is compressed per request.
   plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 })],
-  resolve: { alias: webAliases },
+  resolve: {
+    alias: [
+      ...Object.entries(webAliases).map(([find, replacement]) => ({ find, replacement })),
+      // The contract's validation rules run on the browser's RegExp here, not on re2js (see linear-pattern.ts).
+      { find: /^\.\/linear-pattern\.ts$/, replacement: path.resolve(here, "../server/contract/linear-pattern.browser.ts") },
+    ],
+  },
   build: {
     outDir: path.resolve(here, "../dist/web"),
     emptyOutDir: true,
@@ -33,6 +39,8 @@ export default defineConfig({
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return "react";
           if (/node_modules\/(@tanstack|@trpc)\//.test(id)) return "data";
           if (/node_modules\/zod\//.test(id)) return "zod";
+          if (/node_modules\/crypto-js\//.test(id)) return "crypto";
+          if (/node_modules\/re2js\//.test(id)) return "re2";
           return undefined;
         },
       },

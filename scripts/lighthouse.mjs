@@ -46,19 +46,32 @@ function judge(name, lhr) {
   if (performance < budgets.performance) misses.push(`rendimiento ${performance} < ${budgets.performance}`);
   if (accessibility < budgets.accessibility) misses.push(`accesibilidad ${accessibility} < ${budgets.accessibility}`);
   if (lcpMs > budgets.lcpMs) misses.push(`LCP ${lcpMs} ms > ${budgets.lcpMs} ms`);
-  console.log(`${name}: rendimiento ${performance}, accesibilidad ${accessibility}, LCP ${lcpMs} ms, TBT ${Math.round(lhr.audits["total-blocking-time"].numericValue)} ms${misses.length ? ` — EXCEDIDO: ${misses.join("; ")}` : " — OK"}`);
+  console.log(
+    `${name}: rendimiento ${performance}, accesibilidad ${accessibility}, LCP ${lcpMs} ms, TBT ${Math.round(lhr.audits["total-blocking-time"].numericValue)} ms${misses.length ? ` — EXCEDIDO: ${misses.join("; ")}` : " — OK"}`,
+  );
   return { name, performance, accessibility, lcpMs, misses };
 }
 
 mkdirSync(reportsDir, { recursive: true });
 const weight = [...loginPageChunks("dist/web").values()].reduce((sum, bytes) => sum + bytes, 0);
 const weightMiss = weight > LOGIN_JS_BUDGET_BYTES ? [`JavaScript del inicio de sesión ${(weight / 1024).toFixed(1)} KB > 100 KB`] : [];
-console.log(`JavaScript de la página de inicio de sesión: ${(weight / 1024).toFixed(1)} KB gzip${weightMiss.length ? " — EXCEDIDO" : " — OK"}`);
+console.log(
+  `JavaScript de la página de inicio de sesión: ${(weight / 1024).toFixed(1)} KB gzip${weightMiss.length ? " — EXCEDIDO" : " — OK"}`,
+);
 
 const server = await startPortal();
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 const results = [];
 try {
@@ -91,6 +104,9 @@ try {
     // already gone
   }
 }
-writeFileSync(path.join(reportsDir, "resumen.json"), JSON.stringify({ date: new Date().toISOString(), loginJsGzipBytes: weight, results }, null, 2));
+writeFileSync(
+  path.join(reportsDir, "resumen.json"),
+  JSON.stringify({ date: new Date().toISOString(), loginJsGzipBytes: weight, results }, null, 2),
+);
 console.log(`Informes en ${reportsDir}/`);
 process.exit(results.some((r) => r.misses.length) || weightMiss.length ? 1 : 0);

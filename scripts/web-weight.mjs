@@ -20,8 +20,8 @@ export function loginPageChunks(distDir) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
-  if (!manifest[loginPage]) throw new Error(`La página de inicio de sesión (${loginPage}) no está en el manifiesto`);
-  visit(loginPage);
+  // A lazily loaded login page is a chunk of its own; otherwise it is inside the entry's chunks already.
+  if (manifest[loginPage]) visit(loginPage);
   return chunks;
 }
 

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import { access, type RouteAccess } from "./http/route-access.ts";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
@@ -23,6 +22,7 @@ import { registerInputGuard } from "./http/input-guard.ts";
 import { answerClientError } from "./http/client-errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { JSON_BODY_LIMIT, registerMultipart } from "./http/uploads.ts";
+import { registerCompression, registerWebAssets } from "./http/web-assets.ts";
 import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { registerAccessTokens } from "./lib/tokens.ts";
@@ -102,6 +102,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   });
   registerSecurityHeaders(app, config);
   await registerMultipart(app);
+  await registerCompression(app);
   // Answers carry personal data: neither the REST contract nor tRPC may be cached.
   app.addHook("onSend", async (request, reply) => {
     const isData = request.url.startsWith(API_PREFIX) || request.url.startsWith("/trpc");
@@ -149,7 +150,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
 
   const webDir = path.resolve(config.WEB_DIST_DIR);
   const hasWeb = existsSync(path.join(webDir, "index.html"));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  if (hasWeb) await registerWebAssets(app, webDir);
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith("/api/") || request.url.startsWith("/trpc");

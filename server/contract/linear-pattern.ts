@@ -24,9 +24,17 @@ export interface LinearPattern {
   contains(value: string): boolean;
 }
 
-/** A pattern matched by RE2 (no backreferences or lookarounds: RE2 refuses them at compile time). */
+/** Every pattern source the rules compiled (tests check the browser's engine agrees with RE2 on each). */
+export const compiledPatternSources: string[] = [];
+
+/**
+ * A pattern matched by RE2 (no backreferences or lookarounds: RE2 refuses them at compile time). The web build swaps
+ * this module for linear-pattern.browser.ts (native RegExp, same sources): RE2 protects the server from crafted
+ * input, while in the browser a user could only slow their own tab, and re2js would be 44 KB of the login page.
+ */
 export function linearPattern(source: string): LinearPattern {
   const compiled = RE2JS.compile(source);
+  compiledPatternSources.push(source);
   return {
     source,
     matches(value) {

@@ -170,11 +170,32 @@ describe("an executive (hcs-rcr, maitenes)", () => {
     expect(response.json().message).toBe("El ID de cuenta no se puede modificar");
   });
 
-  it("loses access on the next request when the privilege is removed", async () => {
+  it("loses access on the next request when an admin removes the privilege", async () => {
     const executiveId = (await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: "22222222-2" } })).id;
-    await ctx.db.prisma.privilege.deleteMany({ where: { userId: executiveId, codeClinicStr: "hcs-rcr" } });
+    const setClinics = (clinics: string[]) =>
+      ctx.app.inject({
+        method: "POST",
+        url: api(`/admin/privileges-array?id_user=${executiveId}`),
+        headers: bearer(tokens.admin),
+        payload: clinics.map((codeClinicStr) => ({ codeClinicStr, id_permission: 1, id_user: executiveId })),
+      });
+    expect((await call(tokens.executive, "GET", `/files/list/${ids.own}`)).statusCode).toBe(200);
+    expect((await setClinics(["maitenes"])).statusCode).toBe(200);
     try {
       expect((await call(tokens.executive, "GET", `/files/list/${ids.own}`)).statusCode).toBe(404);
+    } finally {
+      expect((await setClinics(["hcs-rcr", "maitenes"])).statusCode).toBe(200);
+    }
+  });
+
+  it("loses access as soon as the database announces a privilege removed outside the portal (psql)", async () => {
+    const executiveId = (await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: "22222222-2" } })).id;
+    expect((await call(tokens.executive, "GET", `/files/list/${ids.own}`)).statusCode).toBe(200);
+    await ctx.db.prisma.privilege.deleteMany({ where: { userId: executiveId, codeClinicStr: "hcs-rcr" } });
+    try {
+      await expect
+        .poll(async () => (await call(tokens.executive, "GET", `/files/list/${ids.own}`)).statusCode, { timeout: 2_000 })
+        .toBe(404);
     } finally {
       await ctx.db.prisma.privilege.create({ data: { userId: executiveId, codeClinicStr: "hcs-rcr", idPermission: 1 } });
     }

@@ -76,20 +76,74 @@ export interface AuditEntry {
 const toJson = (value: unknown) =>
   value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as InputJsonValue);
 
-/** Writes one audit row (HIPAA 164.312(b)-style trail: who, what, before/after, when, outcome). */
-export async function recordAudit(prisma: Pick<PrismaClient, "auditEvent">, entry: AuditEntry): Promise<void> {
-  await prisma.auditEvent.create({
-    data: {
-      actorId: entry.actorId ?? null,
-      actorRole: entry.actorRole ?? null,
-      action: entry.action,
-      resource: entry.resource,
-      resourceId: entry.resourceId === undefined || entry.resourceId === null ? null : String(entry.resourceId),
-      patientId: entry.patientId ?? null,
-      before: toJson(entry.before),
-      after: toJson(entry.after),
-      outcome: entry.outcome ?? "ok",
-      ip: entry.ip ?? null,
-    },
-  });
+type AuditWriter = Pick<PrismaClient, "auditEvent">;
+type AuditRow = ReturnType<typeof toRow>;
+
+const toRow = (entry: AuditEntry) => ({
+  actorId: entry.actorId ?? null,
+  actorRole: entry.actorRole ?? null,
+  action: entry.action,
+  resource: entry.resource,
+  resourceId: entry.resourceId === undefined || entry.resourceId === null ? null : String(entry.resourceId),
+  patientId: entry.patientId ?? null,
+  before: toJson(entry.before),
+  after: toJson(entry.after),
+  outcome: entry.outcome ?? "ok",
+  ip: entry.ip ?? null,
+});
+
+interface PendingRow {
+  row: AuditRow;
+  done: (error?: unknown) => void;
+}
+
+/**
+ * Group commit: while one INSERT of audit rows is on its way, the rows of other requests gather and go in the next
+ * one. Each caller still waits until its own row is committed, so nothing is answered unaudited; an idle portal writes
+ * at once (no timer), and a busy one writes one statement for many requests instead of one each.
+ */
+class AuditGroupCommit {
+  private queue: PendingRow[] = [];
+  private writing = false;
+
+  constructor(private readonly prisma: AuditWriter) {}
+
+  write(row: AuditRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.writing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.writing = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_ROWS_PER_INSERT);
+      try {
+        if (batch.length === 1) await this.prisma.auditEvent.create({ data: batch[0]!.row });
+        else await this.prisma.auditEvent.createMany({ data: batch.map((pending) => pending.row) });
+        for (const pending of batch) pending.done();
+      } catch (error) {
+        for (const pending of batch) pending.done(error ?? new Error("audit write failed"));
+      }
+    }
+    this.writing = false;
+  }
+}
+
+const MAX_ROWS_PER_INSERT = 500;
+const writers = new WeakMap<AuditWriter, AuditGroupCommit>();
+
+/**
+ * Writes one audit row (HIPAA 164.312(b)-style trail: who, what, before/after, when, outcome) and resolves once it is
+ * committed. Rows written through the same client at the same time share one INSERT (AuditGroupCommit); a transaction
+ * client is its own writer, so its rows stay inside its transaction.
+ */
+export async function recordAudit(prisma: AuditWriter, entry: AuditEntry): Promise<void> {
+  let writer = writers.get(prisma);
+  if (!writer) {
+    writer = new AuditGroupCommit(prisma);
+    writers.set(prisma, writer);
+  }
+  await writer.write(toRow(entry));
 }

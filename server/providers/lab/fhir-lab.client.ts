@@ -2,8 +2,10 @@ import { malformedAnswer, providerGet, type ProviderRequest } from "../provider-
 import { toLabOrderDetail, toLabOrders, type FhirBundle } from "./fhir-lab.mapping.ts";
 import type { LabConfig } from "./lab.config.ts";
 import type { LabProvider } from "./lab.provider.ts";
+import { ExpiringMap } from "../../lib/expiring-map.ts";
 
 const FHIR_JSON = "application/fhir+json";
+const MAX_CACHED_PATIENTS = 50_000;
 const PROVIDER_NAME = "laboratorio";
 
 /**
@@ -26,8 +28,18 @@ export function createFhirLabClient(config: LabConfig): LabProvider {
     return bundle;
   }
 
+  const knownPatients = new ExpiringMap<string, string>(config.LAB_PATIENT_ID_CACHE_SECONDS * 1000, MAX_CACHED_PATIENTS);
+
   /** The FHIR id of the patient with that RUT, or null when the laboratory does not know the patient. */
   async function patientId(rut: string): Promise<string | null> {
+    const known = knownPatients.get(rut);
+    if (known) return known;
+    const id = await searchPatientId(rut);
+    if (id) knownPatients.set(rut, id);
+    return id;
+  }
+
+  async function searchPatientId(rut: string): Promise<string | null> {
     const bundle = await search("Patient", [["identifier", `${config.LAB_PATIENT_IDENTIFIER_SYSTEM}|${rut}`]]);
     const patients = (bundle.entry ?? []).filter((entry) => entry.resource?.resourceType === "Patient" && entry.resource.id);
     // Two patients with one RUT is a data problem at the laboratory: show neither rather than guess.

@@ -11,6 +11,11 @@ export const labConfigSchema = z.object({
   LAB_FHIR_USERNAME: optionalSecret,
   LAB_FHIR_PASSWORD: optionalSecret,
   LAB_TIMEOUT_MS: providerTimeoutMs(5_000),
+  /**
+   * How long the FHIR id found for a RUT is reused (0 = ask every time). A FHIR resource id does not change, so each
+   * results page makes one call to the laboratory instead of two; a RUT the laboratory does not know is never kept.
+   */
+  LAB_PATIENT_ID_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 export type LabConfig = z.infer<typeof labConfigSchema>;

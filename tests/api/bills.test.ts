@@ -105,6 +105,37 @@ describe("creating a bill", () => {
   });
 });
 
+describe("a bill's file count in the lists", () => {
+  const listed = async (accountCode: string) => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: api("/files/accounts/12345678-5?orderBy=amount&direction=ASC&limit=100"),
+      headers: bearer(tokens.patient),
+    });
+    return (response.json().accounts as Array<{ accountCode: string; filesCount: number }>).find((row) => row.accountCode === accountCode);
+  };
+
+  it("follows the bill's PDFs: added in the create call, added later, deleted, and written outside the portal", async () => {
+    const created = await upload(tokens.admin, "/files/create-account", asFields(bill("900050")), [
+      { name: "a.pdf", content: pdfBytes(1000) },
+      { name: "b.pdf", content: pdfBytes(1000) },
+    ]);
+    const { accountId, files } = created.json() as { accountId: number; files: Array<{ path: string }> };
+    expect((await listed("900050"))?.filesCount).toBe(2);
+
+    await upload(tokens.admin, `/files/upload?accountId=${accountId}`, {}, [{ name: "c.pdf", content: pdfBytes(1000) }]);
+    expect((await listed("900050"))?.filesCount).toBe(3);
+
+    const deleted = await ctx.app.inject({ method: "DELETE", url: api(`/files/path/${files[0]!.path}`), headers: bearer(tokens.admin) });
+    expect(deleted.statusCode).toBe(200);
+    expect((await listed("900050"))?.filesCount).toBe(2);
+
+    // An operator removing a file with SQL is counted too: the count is kept by the database, not by the portal.
+    await ctx.db.prisma.$executeRawUnsafe(`DELETE FROM "BillFile" WHERE "path" = $1`, files[1]!.path);
+    expect((await listed("900050"))?.filesCount).toBe(1);
+  });
+});
+
 describe("upload limits", () => {
   it("answers 413 to a file of 2 MiB + 1 byte in a one-call create and stores neither bill nor file", async () => {
     const before = await counts();

@@ -13,16 +13,17 @@ export const billDtoSelect = {
   amount: true,
   isPaid: true,
   clinicCode: true,
+  filesCount: true,
   user: { select: { rut: true, firstName: true, lastName: true } },
 } as const satisfies Prisma.BillSelect;
 
 export type BillRow = Prisma.BillGetPayload<{ select: typeof billDtoSelect }>;
 
 /**
- * The DTO of a bill row. The file count comes separately (filesCountByBill: one grouped query per page over the
- * BillFile billId index; Prisma's `_count` would aggregate the whole BillFile table on every list).
+ * The DTO of a bill row. The file count is the bill's own column, kept by a trigger on BillFile (migration
+ * bill_files_count): Prisma's `_count` would aggregate the whole BillFile table on every list.
  */
-export function toBillDto(row: BillRow, filesCount = 0): BillDto {
+export function toBillDto(row: BillRow): BillDto {
   return {
     id: row.id,
     accountCode: row.accountCode,
@@ -34,7 +35,7 @@ export function toBillDto(row: BillRow, filesCount = 0): BillDto {
     isPaid: row.isPaid,
     status: billStatusLabel(row.isPaid),
     clinicCode: row.clinicCode,
-    filesCount,
+    filesCount: row.filesCount,
   };
 }
 

@@ -53,23 +53,8 @@ function billOrderBy(field: StaffSortField, direction: SortDirection): Prisma.Bi
 }
 
 /** How many files each bill has: one grouped query over the BillFile billId index (no bytes read). */
-async function filesCountByBill(deps: AppDeps, billIds: number[]): Promise<Map<number, number>> {
-  if (billIds.length === 0) return new Map();
-  const groups = await deps.prisma.billFile.groupBy({ by: ["billId"], where: { billId: { in: billIds } }, _count: { _all: true } });
-  return new Map(groups.map((group) => [group.billId, group._count._all]));
-}
-
-async function billDtos(deps: AppDeps, rows: BillRow[]): Promise<BillDto[]> {
-  const counts = await filesCountByBill(
-    deps,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toBillDto(row, counts.get(row.id) ?? 0));
-}
-
 async function billDtoById(deps: AppDeps, id: number): Promise<BillDto> {
-  const [dto] = await billDtos(deps, [await deps.prisma.bill.findUniqueOrThrow({ where: { id }, select: billDtoSelect })]);
-  return dto!;
+  return toBillDto(await deps.prisma.bill.findUniqueOrThrow({ where: { id }, select: billDtoSelect }));
 }
 
 /** Bills and patients' clinics changed: every instance's list totals are dropped (the database announces it too). */
@@ -79,8 +64,8 @@ function announceBillsChanged(): void {
 }
 
 /**
- * One page of bills: the total (cached, see UserCaches.billTotals) and the rows in parallel, then the file counts of
- * those rows. When the list is one patient's own, the patient's name comes from the signed-in user, not from a join.
+ * One page of bills: the total (cached, see UserCaches.billTotals) and the rows, with their file counts, in parallel.
+ * When the list is one patient's own, the patient's name comes from the signed-in user, not from a join.
  */
 async function billsPage(
   deps: AppDeps,
@@ -98,7 +83,7 @@ async function billsPage(
       ? deps.prisma.bill.findMany({ ...window, select: billOnlySelect }).then((bills) => bills.map((bill) => ({ ...bill, user: owner })))
       : deps.prisma.bill.findMany({ ...window, select: billDtoSelect }),
   ]);
-  return { total, rows: await billDtos(deps, rows) };
+  return { total, rows: rows.map(toBillDto) };
 }
 
 /**

@@ -17,7 +17,7 @@ export const serverEntries = {
   "mocks/start": "mocks/start.ts",
 };
 
-/** Builds every entry into `outdir` (default dist); returns the files written. */
+/** Builds every entry into `outdir` (default dist); returns the files written and the packages they import at run time. */
 export async function buildServer(outdir = "dist") {
   const result = await build({
     entryPoints: serverEntries,
@@ -32,11 +32,19 @@ export async function buildServer(outdir = "dist") {
     logLevel: "warning",
     metafile: true,
   });
-  return Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
+  const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".js"));
+  const packages = new Set();
+  for (const [, output] of outputs) {
+    for (const { path: specifier, external } of output.imports) {
+      if (!external || specifier.startsWith("node:")) continue;
+      packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]);
+    }
+  }
+  return { files: outputs.map(([file]) => file), packages: [...packages].sort() };
 }
 
 const isRunDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isRunDirectly) {
-  const files = await buildServer(process.argv[2]);
+  const { files } = await buildServer(process.argv[2]);
   console.log(`Servidor compilado: ${files.join(", ")}`);
 }

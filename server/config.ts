@@ -90,7 +90,7 @@ const portalConfigSchema = z.object({
     .default(72),
 });
 
-const configSchema = portalConfigSchema
+export const configSchema = portalConfigSchema
   .extend(mailConfigSchema.shape)
   .extend(paymentsConfigSchema.shape)
   .extend(labConfigSchema.shape)

@@ -77,7 +77,7 @@ function interpolate(text: string, env: Record<string, string>): string {
         j++;
       }
       const body = text.slice(i + 2, j - 1);
-      const [, name, operator, rest] = /^([A-Z0-9_]+)(:-|-|:\?|\?)?([\s\S]*)$/.exec(body)!;
+      const [, name, operator, rest] = /^([A-Z0-9_]+)(?:(:-|-|:\?|\?)([\s\S]*))?$/.exec(body)!;
       const value = env[name!];
       const unset = value === undefined || (operator?.startsWith(":") && value === "");
       if (!unset) out += value;
@@ -221,7 +221,8 @@ describe("the proxy (deploy/Caddyfile)", () => {
   const caddyfile = read("deploy/Caddyfile");
   const blocks = caddyBlocks(caddyfile);
   const snippet = blocks.find((block) => block.head === "(portal)")!;
-  const sites = blocks.filter((block) => block.head !== "" && !block.head.startsWith("("));
+  const catchAll = blocks.find((block) => block.head === "http://");
+  const sites = blocks.filter((block) => block.head !== "" && !block.head.startsWith("(") && block !== catchAll);
   const siteHosts = sites.flatMap((site) => site.head.split(/,\s*/).map((address) => address.replace(/^.*:\/\//, "")));
 
   it("is the Caddyfile the proxy service mounts, in front of every portal replica", () => {
@@ -235,6 +236,7 @@ describe("the proxy (deploy/Caddyfile)", () => {
     expect(siteHosts).toEqual(expect.arrayContaining(["localhost", "*.localhost"]));
     expect(siteHosts).toHaveLength(7 * 2 + 2);
     for (const site of sites) expect(site.body.trim(), site.head).toBe("import portal");
+    expect(catchAll?.body.trim()).toBe("respond 404");
   });
 
   it("balances over both replicas, takes a replica out while /readyz fails, and never forwards /metrics", () => {

@@ -1,5 +1,12 @@
-# Portal Pacientes: one image for the portal (default command) and the mocks (docker-compose overrides the command).
-FROM node:20-bookworm-slim
+# syntax=docker/dockerfile:1
+# Portal Pacientes. Targets: `portal` (the last stage, so the default) and `mocks` (the simulated providers and the mail
+# catcher, for trial runs). Both run compiled JavaScript with production dependencies only, as the non-root user node.
+#   docker build -t portal-pacientes .            docker build --target mocks -t portal-pacientes-mocks .
+# README, "Imagen y Docker Compose". tests/api/image-and-compose.test.ts checks the rules this file must keep.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- build: every dependency, the Prisma client (postinstall), the web app (dist/web) and the server bundles ---------
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
@@ -7,7 +14,44 @@ COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx vite build --config web/vite.config.ts
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4200
+RUN npm run build -- --logLevel warn && npm run build:server
+
+# --- prod-deps: production dependencies only. --ignore-scripts: the postinstall would generate the Prisma client with
+# the prisma CLI, a dev dependency; the generated client is compiled into the bundles already.
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+# --- runtime: what both targets share. Files stay owned by root, read-only for the user that runs them.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json ./
+
+# --- mocks: Webpay, FHIR laboratory, DICOMweb imaging, scheduling and the mail catcher (HTTP 4300, SMTP 2525) -------
+FROM runtime AS mocks
+COPY --from=build /app/dist/mocks ./dist/mocks
+ENV MOCKS_HOST=0.0.0.0 MOCKS_HTTP_PORT=4300 MOCKS_SMTP_PORT=2525
+EXPOSE 4300 2525
+USER node
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.MOCKS_HTTP_PORT}/mail`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--enable-source-maps", "dist/mocks/start.js"]
+
+# --- portal: the server, its commands (dist/cli: migrate, seed, user-create), the migrations and the built web app --
+FROM runtime AS portal
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/dist/server ./dist/server
+COPY --from=build /app/dist/cli ./dist/cli
+COPY --from=build /app/dist/web ./dist/web
+# ./var is the only writable folder (the embedded database when no DATABASE_URL is given).
+RUN mkdir -p var && chown node:node var
+ENV HOST=0.0.0.0 PORT=4200 WEB_DIST_DIR=./dist/web
 EXPOSE 4200
-CMD ["npx", "tsx", "server/main.ts"]
+USER node
+# Liveness only (/healthz never touches the database); the proxy routes by /readyz.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

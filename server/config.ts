@@ -63,6 +63,11 @@ const portalConfigSchema = z.object({
   LAB_SITE_URL_TEMPLATE: z.string().default("http://localhost:{labPort}/resultados"),
   /** The shared imaging login page of every clinic. */
   IMAGING_LOGIN_URL: z.string().default("http://localhost:4300/imagenologia/login"),
+  /**
+   * Whether the portal applies pending migrations at start-up. Docker Compose turns it off: its one-shot migrate service
+   * runs them once before any replica starts (a replica then waits in /readyz until they are applied).
+   */
+  MIGRATE_ON_START: envBoolean.default(true),
   /** Demo accounts (known passwords) on an empty database: default only in development; see wantsDemoData. */
   SEED_DEMO: envBoolean.optional(),
   TERMS_VERSION: z.string().default("2026-01"),
@@ -85,7 +90,7 @@ const portalConfigSchema = z.object({
     .default(72),
 });
 
-const configSchema = portalConfigSchema
+export const configSchema = portalConfigSchema
   .extend(mailConfigSchema.shape)
   .extend(paymentsConfigSchema.shape)
   .extend(labConfigSchema.shape)

@@ -5,7 +5,7 @@ import { databaseTargetFromEnv, openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedAtStartup } from "./db/seed.ts";
 
-// Starts the portal: migrations, clinics (and demo accounts on an empty database in development), then the HTTP server.
+// Starts the portal: migrations (unless MIGRATE_ON_START=false), clinics (and demo accounts on an empty database in development), then the HTTP server.
 const config = loadConfig();
 // On the embedded database the portal owns the folder and serves it to operator commands (see db/database.ts).
 const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR, config.PGLITE_PORT), {
@@ -21,7 +21,7 @@ if (db.access.mode === "owner") {
     `Base de datos embebida servida en ${db.access.address} (psql: PGSSLMODE=disable psql -h ${host} -p ${port} -U postgres postgres).`,
   );
 }
-const applied = [...db.migrationsApplied, ...(await applyMigrations(db))];
+const applied = [...db.migrationsApplied, ...(config.MIGRATE_ON_START ? await applyMigrations(db) : [])];
 if (applied.length) console.log(`Migraciones aplicadas: ${applied.join(", ")}`);
 await seedAtStartup(db.prisma, config);
 

@@ -130,6 +130,18 @@ function postgresDatabase(target: DatabaseTarget, url: string, access: Database[
   return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, close };
 }
 
+/**
+ * What Prisma's schema engine migrates through (see migrate.ts). On PostgreSQL: a small pool of its own, ended after
+ * use, because the engine takes its advisory lock (key 72707369) on one connection and never releases it; on the
+ * portal's shared pool that connection would go back to serving queries with the lock still held, and the next process
+ * that migrates (a command, another replica) would time out waiting for it. Elsewhere: the database's own adapter.
+ */
+export function migrationConnection(db: Database): { adapterFactory: PrismaPg | PrismaPGlite; pool?: pg.Pool; close(): Promise<void> } {
+  if (db.target.kind !== "postgres") return { adapterFactory: db.adapterFactory, close: async () => {} };
+  const pool = new pg.Pool({ connectionString: db.target.url, max: 3, allowExitOnIdle: true });
+  return { adapterFactory: new PortalPgAdapterFactory(pool), pool, close: () => pool.end() };
+}
+
 /** LISTEN on a connection of its own, reconnected every second while lost. */
 async function listenPostgres(
   url: string,

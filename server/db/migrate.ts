@@ -4,12 +4,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
-import type { Database } from "./database.ts";
+import type pg from "pg";
+import { migrationConnection, type Database } from "./database.ts";
 
 // Prisma's CLI cannot fetch its native schema engine on offline machines, so migrations run through the same
 // engine compiled to WebAssembly (@prisma/schema-engine-wasm, pinned). It keeps Prisma's standard layout and the
 // _prisma_migrations table, so `prisma migrate deploy` accepts the same history where the CLI works.
 
+// The application root is two folders up both from this source file (server/db/) and from the compiled bundles that
+// contain it (dist/server/main.js, dist/cli/*.js; see scripts/build-server.mjs), so the image needs no extra setting.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const schemaPath = path.join(root, "prisma/schema.prisma");
 export const migrationsDir = path.join(root, "prisma/migrations");
@@ -47,10 +50,10 @@ function loadWasm(): Promise<void> {
   return wasmReady;
 }
 
-async function startEngine(db: Database): Promise<SchemaEngine> {
+async function startEngine(adapterFactory: Database["adapterFactory"]): Promise<SchemaEngine> {
   await loadWasm();
   const schema = readFileSync(schemaPath, "utf8");
-  const factory = bindMigrationAwareSqlAdapterFactory(db.adapterFactory);
+  const factory = bindMigrationAwareSqlAdapterFactory(adapterFactory);
   return engineBindings.SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, () => {}, factory);
 }
 
@@ -75,14 +78,42 @@ function readMigrationsList() {
   };
 }
 
+/** Key of the PostgreSQL advisory lock held while migrating (any constant unique to this project). */
+export const migrationLockKey = 480_262_026;
+
+/**
+ * Runs `work` while holding the migration lock on a PostgreSQL server, so two processes (the one-shot migrate service
+ * and a command, two replicas started with MIGRATE_ON_START) never migrate at the same time: the second waits, then
+ * finds nothing to apply. (Prisma's engine has a lock of its own, but gives up after 10 s.) An embedded PGlite has a
+ * single owner already (see database.ts) and needs none.
+ */
+async function withMigrationLock<T>(pool: pg.Pool | undefined, work: () => Promise<T>): Promise<T> {
+  if (!pool) return work();
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
+    return await work();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+    client.release();
+  }
+}
+
 /** Applies every pending migration of prisma/migrations; returns the names applied (empty when up to date). */
 export async function applyMigrations(db: Database): Promise<string[]> {
-  const engine = await startEngine(db);
+  const connection = migrationConnection(db);
   try {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: noFilters });
-    return appliedMigrationNames;
+    return await withMigrationLock(connection.pool, async () => {
+      const engine = await startEngine(connection.adapterFactory);
+      try {
+        const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: noFilters });
+        return appliedMigrationNames;
+      } finally {
+        engine.free();
+      }
+    });
   } finally {
-    engine.free();
+    await connection.close();
   }
 }
 
@@ -91,7 +122,7 @@ export async function applyMigrations(db: Database): Promise<string[]> {
  * Returns the folder written, or null when the schema has no changes. `db` should be a scratch database.
  */
 export async function createMigration(db: Database, name: string): Promise<string | null> {
-  const engine = await startEngine(db);
+  const engine = await startEngine(db.adapterFactory);
   try {
     const list = readMigrationsList();
     const from = list.migrationDirectories.length > 0 ? { tag: "migrations" as const, ...list } : { tag: "empty" as const };

@@ -1,0 +1,323 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv } from "ajv";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { clinics } from "../../server/contract/clinics.ts";
+import { configSchema, loadConfig } from "../../server/config.ts";
+
+// The production image (Dockerfile), docker-compose.yml and the proxy's deploy/Caddyfile (issue "Ready for
+// production"). No Docker engine runs on these machines, so the compose file is validated against the Compose
+// Specification's JSON schema and its topology is checked here.
+//
+// tests/fixtures/compose-spec.json is the Compose Specification schema (compose-spec/compose-spec, schema/compose-spec.json,
+// "$id": "compose_spec.json") exactly as the npm package dclint@3.1.0 ships it in schemas/compose.schema.json.
+
+const repo = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => readFileSync(path.join(repo, file), "utf8");
+
+interface Service {
+  image?: string;
+  build?: { context: string; target?: string };
+  command?: string[];
+  environment?: Record<string, string>;
+  env_file?: Array<{ path: string; required?: boolean }>;
+  depends_on?: Record<string, { condition: string; required?: boolean }>;
+  healthcheck?: { test: string[]; disable?: boolean };
+  volumes?: string[];
+  ports?: string[];
+  restart?: string;
+}
+interface ComposeFile {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+  [extension: `x-${string}`]: unknown;
+}
+
+const composeText = read("docker-compose.yml");
+// Compose merges YAML "<<" keys before it validates, and so does this parse.
+const compose = parse(composeText, { merge: true }) as ComposeFile;
+const services = compose.services;
+const envExampleText = read(".env.example");
+const envExampleVars = [...envExampleText.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!);
+
+function validateCompose(document: unknown) {
+  // The schema names its draft as "https://json-schema.org/draft-07/schema", an address Ajv does not know draft-07 by;
+  // Ajv's default draft is draft-07, so the key is dropped rather than the file edited.
+  const { $schema: _draft, ...schema } = JSON.parse(read("tests/fixtures/compose-spec.json")) as Record<string, unknown>;
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  const validate = ajv.compile(schema);
+  return { valid: validate(document), errors: validate.errors ?? [] };
+}
+
+/** Compose's interpolation of every string value of the file (after parsing, as Compose does it). */
+function interpolated(document: unknown, env: Record<string, string>): unknown {
+  if (typeof document === "string") return interpolate(document, env);
+  if (Array.isArray(document)) return document.map((item) => interpolated(item, env));
+  if (document && typeof document === "object") {
+    return Object.fromEntries(Object.entries(document).map(([key, value]) => [key, interpolated(value, env)]));
+  }
+  return document;
+}
+
+/** Compose's interpolation (${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, nested defaults) over `env`. */
+function interpolate(text: string, env: Record<string, string>): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "$" && text[i + 1] === "$") {
+      out += "$";
+      i++;
+    } else if (text[i] === "$" && text[i + 1] === "{") {
+      let depth = 1;
+      let j = i + 2;
+      while (j < text.length && depth > 0) {
+        if (text[j] === "{") depth++;
+        if (text[j] === "}") depth--;
+        j++;
+      }
+      const body = text.slice(i + 2, j - 1);
+      const [, name, operator, rest] = /^([A-Z0-9_]+)(?:(:-|-|:\?|\?)([\s\S]*))?$/.exec(body)!;
+      const value = env[name!];
+      const unset = value === undefined || (operator?.startsWith(":") && value === "");
+      if (!unset) out += value;
+      else if (operator === ":-" || operator === "-") out += interpolate(rest!, env);
+      else if (operator === ":?" || operator === "?") throw new Error(`${name}: ${rest}`);
+      i = j - 1;
+    } else out += text[i];
+  }
+  return out;
+}
+
+/** The Caddyfile's top-level blocks: the addresses before each "{" at column 0 and the block's body. */
+function caddyBlocks(text: string): Array<{ head: string; body: string }> {
+  const blocks: Array<{ head: string; body: string }> = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.endsWith("{") || /^\s|^#/.test(line)) continue;
+    const end = lines.indexOf("}", i);
+    blocks.push({ head: line.slice(0, -1).trim(), body: lines.slice(i + 1, end).join("\n") });
+    i = end;
+  }
+  return blocks;
+}
+
+const portalServices = Object.entries(services)
+  .filter(([, service]) => service.build?.target === "portal" && !service.command)
+  .map(([name]) => name);
+const portalEnvironment = compose["x-portal-environment"] as Record<string, string>;
+
+describe("docker-compose.yml", () => {
+  it("is valid under the Compose Specification schema, which does refuse a broken file", () => {
+    const { valid, errors } = validateCompose(compose);
+    expect(errors).toEqual([]);
+    expect(valid).toBe(true);
+    const broken = structuredClone(compose);
+    broken.services["portal-1"]!.depends_on!.migrate!.condition = "service_finished";
+    (broken.services.db as Record<string, unknown>).restarts = "always";
+    expect(validateCompose(broken).valid).toBe(false);
+  });
+
+  it("runs two portal replicas of the same image, built from the Dockerfile's portal target, unpublished", () => {
+    expect(portalServices).toEqual(["portal-1", "portal-2"]);
+    const [one, two] = portalServices.map((name) => services[name]!);
+    expect(one!.image).toBe(two!.image);
+    for (const replica of [one!, two!]) {
+      expect(replica.ports).toBeUndefined();
+      expect(replica.restart).toBe("unless-stopped");
+      expect(replica.env_file).toEqual([{ path: ".env", required: false }]);
+      expect(replica.environment).toEqual(portalEnvironment);
+    }
+    // Only the proxy and the mocks (the browser opens their payment form, scheduling pages and mail) are published.
+    const published = Object.entries(services)
+      .filter(([, service]) => service.ports)
+      .map(([name]) => name);
+    expect(published.sort()).toEqual(["mocks", "proxy"]);
+  });
+
+  it("migrates once, in a one-shot service every replica waits for, and the replicas themselves never migrate", () => {
+    const migrators = Object.entries(services).filter(([, service]) => service.command?.join(" ").includes("migrate"));
+    expect(migrators.map(([name]) => name)).toEqual(["migrate"]);
+    const migrate = services.migrate!;
+    expect(migrate.command).toEqual(["node", "dist/cli/migrate.js"]);
+    expect(migrate.build?.target).toBe("portal");
+    expect(migrate.restart).toBe("no");
+    expect(migrate.depends_on).toEqual({ db: { condition: "service_healthy" } });
+    for (const name of portalServices) {
+      expect(services[name]!.depends_on!.migrate).toEqual({ condition: "service_completed_successfully" });
+      expect(services[name]!.depends_on!.db!.condition).toBe("service_healthy");
+      expect(services[name]!.depends_on!.redis!.condition).toBe("service_healthy");
+    }
+    expect(portalEnvironment.MIGRATE_ON_START).toBe("false");
+  });
+
+  it("checks the health of every long-running service, and keeps data in named volumes", () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (name === "migrate") continue;
+      expect(service.healthcheck?.test, name).toBeDefined();
+      expect(service.healthcheck?.disable, name).toBeUndefined();
+    }
+    expect(services.db!.volumes).toContain("pgdata:/var/lib/postgresql/data");
+    expect(services.redis!.volumes).toContain("redisdata:/data");
+    const mounted = Object.values(services).flatMap((service) => service.volumes ?? []);
+    const named = mounted.map((mount) => mount.split(":")[0]!).filter((source) => !source.startsWith("."));
+    expect(new Set(named)).toEqual(new Set(Object.keys(compose.volumes)));
+  });
+
+  it("passes every setting of .env.example (the embedded database's aside: compose runs PostgreSQL)", () => {
+    const embeddedOnly = ["PGLITE_DIR", "PGLITE_PORT", "PGLITE_OWNER_WAIT_SECONDS"];
+    const mocksEnvironment = services.mocks!.environment!;
+    const missing = envExampleVars.filter(
+      (name) => !embeddedOnly.includes(name) && !(name in portalEnvironment) && !(name in mocksEnvironment),
+    );
+    // Settings with no value for this network come only from .env (env_file), like the native set-up.
+    expect(missing.sort()).toEqual(
+      [
+        "IMAGING_DICOMWEB_BEARER_TOKEN",
+        "IMAGING_DICOMWEB_PASSWORD",
+        "IMAGING_DICOMWEB_USERNAME",
+        "LAB_FHIR_BEARER_TOKEN",
+        "LAB_FHIR_PASSWORD",
+        "LAB_FHIR_USERNAME",
+        "METRICS_TOKEN",
+        "SEED_DEMO",
+        "SMTP_PASSWORD",
+        "SMTP_USER",
+      ].sort(),
+    );
+    // ... and .env.example documents every setting the server reads.
+    expect(Object.keys(configSchema.shape).filter((name) => !envExampleVars.includes(name))).toEqual([]);
+  });
+
+  it("every variable it reads from .env is documented in .env.example or the README", () => {
+    const readme = read("README.md");
+    const interpolated = new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!));
+    const undocumented = [...interpolated].filter((name) => !envExampleVars.includes(name) && !readme.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
+  });
+
+  it("with only the two required secrets in .env, gives the portal a valid production configuration for this network", () => {
+    const secrets = { JWT_SECRET: "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=", POSTGRES_PASSWORD: "a1b2c3d4e5f6a7b8c9d0" };
+    const resolved = interpolated(compose, secrets) as ComposeFile;
+    const config = loadConfig(resolved.services["portal-1"]!.environment!);
+    expect(config).toMatchObject({
+      NODE_ENV: "production",
+      HOST: "0.0.0.0",
+      DATABASE_URL: `postgresql://postgres:${secrets.POSTGRES_PASSWORD}@db:5432/portal_pacientes`,
+      REDIS_URL: "redis://redis:6379",
+      SMTP_HOST: "mocks",
+      TRUST_PROXY_HOPS: 1,
+      MIGRATE_ON_START: false,
+      WEBPAY_BASE_URL: "http://mocks:4300/webpay",
+    });
+    expect(resolved.services.db!.environment!.POSTGRES_PASSWORD).toBe(secrets.POSTGRES_PASSWORD);
+    expect(() => interpolated(compose, { POSTGRES_PASSWORD: secrets.POSTGRES_PASSWORD })).toThrow(/JWT_SECRET/);
+    expect(() => interpolated(compose, { JWT_SECRET: secrets.JWT_SECRET })).toThrow(/POSTGRES_PASSWORD/);
+  });
+});
+
+describe("the proxy (deploy/Caddyfile)", () => {
+  const caddyfile = read("deploy/Caddyfile");
+  const blocks = caddyBlocks(caddyfile);
+  const snippet = blocks.find((block) => block.head === "(portal)")!;
+  const catchAll = blocks.find((block) => block.head === "http://");
+  const sites = blocks.filter((block) => block.head !== "" && !block.head.startsWith("(") && block !== catchAll);
+  const siteHosts = sites.flatMap((site) => site.head.split(/,\s*/).map((address) => address.replace(/^.*:\/\//, "")));
+
+  it("is the Caddyfile the proxy service mounts, in front of every portal replica", () => {
+    expect(services.proxy!.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
+    expect(services.proxy!.depends_on).toEqual(Object.fromEntries(portalServices.map((name) => [name, { condition: "service_healthy" }])));
+  });
+
+  it("serves both production hosts of each of the seven clinics, and localhost with every clinic's sub-domain", () => {
+    expect(clinics).toHaveLength(7);
+    for (const clinic of clinics) for (const host of clinic.hosts) expect(siteHosts).toContain(host);
+    expect(siteHosts).toEqual(expect.arrayContaining(["localhost", "*.localhost"]));
+    expect(siteHosts).toHaveLength(7 * 2 + 2);
+    for (const site of sites) expect(site.body.trim(), site.head).toBe("import portal");
+    expect(catchAll?.body.trim()).toBe("respond 404");
+  });
+
+  it("balances over both replicas, takes a replica out while /readyz fails, and never forwards /metrics", () => {
+    const upstreams = /^\s*reverse_proxy (.+) \{$/m.exec(snippet.body)![1]!.split(" ");
+    expect(upstreams).toEqual(portalServices.map((name) => `${name}:4200`));
+    expect(snippet.body).toMatch(/^\s*health_uri \/readyz$/m);
+    const matcher = /^\s*@(\w+) path \/metrics \/metrics\/\*$/m.exec(snippet.body)!;
+    expect(snippet.body).toMatch(new RegExp(`^\\s*respond @${matcher[1]} 404$`, "m"));
+    // The block comes before reverse_proxy (Caddy orders respond first anyway; here it also reads that way).
+    expect(snippet.body.indexOf("respond @")).toBeLessThan(snippet.body.indexOf("reverse_proxy"));
+  });
+
+  const caddy = spawnSync("caddy", ["version"], { encoding: "utf8" });
+  it.skipIf(caddy.status !== 0)("is accepted by Caddy itself over HTTP and HTTPS (only where caddy is installed)", () => {
+    for (const scheme of ["http", "https"]) {
+      const result = spawnSync("caddy", ["adapt", "--config", path.join(repo, "deploy/Caddyfile")], {
+        encoding: "utf8",
+        env: { ...process.env, PROXY_SCHEME: scheme },
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const adapted = JSON.parse(result.stdout) as { apps: { http: { servers: Record<string, { listen: string[] }> } } };
+      const listens = Object.values(adapted.apps.http.servers).flatMap((server) => server.listen);
+      expect(listens).toContain(":80");
+      if (scheme === "https") expect(listens).toContain(":443");
+    }
+  });
+});
+
+describe("Dockerfile", () => {
+  const dockerfile = read("Dockerfile").replace(/\\\n\s*/g, " ");
+  const stages = dockerfile
+    .split(/^(?=FROM )/m)
+    .filter((part) => part.startsWith("FROM "))
+    .map((text) => ({ name: /^FROM \S+ AS (\S+)/.exec(text)?.[1], base: /^FROM (\S+)/.exec(text)![1]!, text }));
+  const stage = (name: string) => stages.find((candidate) => candidate.name === name)!;
+  const instructions = (text: string, keyword: string) =>
+    [...text.matchAll(new RegExp(`^${keyword} (.+)$`, "gm"))].map((match) => match[1]!.trim());
+
+  it("is multi-stage: a build stage, production dependencies apart, and the portal as the final (default) target", () => {
+    expect(stages.map((candidate) => candidate.name)).toEqual(["build", "prod-deps", "runtime", "mocks", "portal"]);
+    expect(stage("build").text).toMatch(/^RUN npm ci /m);
+    expect(stage("build").text).toMatch(/npm run build .*&& npm run build:server/);
+    expect(instructions(stage("prod-deps").text, "RUN")[0]).toMatch(/^npm ci --omit=dev --ignore-scripts /);
+    expect(stage("runtime").text).toContain("COPY --from=prod-deps /app/node_modules ./node_modules");
+    expect(stage("mocks").base).toBe("runtime");
+    expect(stage("portal").base).toBe("runtime");
+    // Nothing from the build stage's full node_modules (dev dependencies, tsx) reaches an image.
+    for (const name of ["runtime", "mocks", "portal"]) expect(stage(name).text).not.toMatch(/--from=build \S*node_modules/);
+  });
+
+  it("runs compiled JavaScript with node as a non-root user, with a health check, in both targets", () => {
+    const targets = { portal: "dist/server/main.js", mocks: "dist/mocks/start.js" };
+    for (const [name, entry] of Object.entries(targets)) {
+      const text = stage(name).text;
+      const users = instructions(text, "USER");
+      expect(users.at(-1), name).toBe("node");
+      const [cmd] = instructions(text, "CMD");
+      expect(JSON.parse(cmd!)).toEqual(["node", "--enable-source-maps", entry]);
+      expect(text).not.toMatch(/\btsx\b/);
+      const [healthcheck] = instructions(text, "HEALTHCHECK");
+      expect(healthcheck, name).toMatch(/CMD \["node", "-e", "fetch\(/);
+    }
+    expect(stage("runtime").text).toMatch(/^ENV NODE_ENV=production$/m);
+    expect(instructions(stage("portal").text, "HEALTHCHECK")[0]).toContain("/healthz");
+  });
+
+  it("ships the built web app, the migrations and the commands in the portal image", () => {
+    const copies = instructions(stage("portal").text, "COPY");
+    expect(copies).toEqual(
+      expect.arrayContaining([
+        "--from=build /app/dist/web ./dist/web",
+        "--from=build /app/prisma ./prisma",
+        "--from=build /app/dist/server ./dist/server",
+        "--from=build /app/dist/cli ./dist/cli",
+      ]),
+    );
+    expect(stage("portal").text).toMatch(/^ENV .*WEB_DIST_DIR=\.\/dist\/web/m);
+  });
+
+  it("keeps secrets, local data and build output out of the build context", () => {
+    const ignored = read(".dockerignore").split("\n");
+    for (const entry of [".env", "node_modules", "dist", "var", ".git"]) expect(ignored).toContain(entry);
+  });
+});

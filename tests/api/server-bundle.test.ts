@@ -1,0 +1,170 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../../scripts/build-server.mjs";
+
+// The production image runs the compiled bundles with plain `node` (no TypeScript loader): `npm run build:server`
+// writes dist/server/main.js, dist/cli/*.js and dist/mocks/start.js. Here they are built into a temporary application
+// folder laid out like the image (dist/ beside prisma/ and node_modules/) and run against a throw-away PostgreSQL
+// database (TEST_DATABASE_URL, as in CI) or, without it, an embedded PGlite folder.
+
+const repo = path.resolve(import.meta.dirname, "../..");
+const appDir = mkdtempSync(path.join(tmpdir(), "pp-bundle-"));
+const serverUrl = process.env.TEST_DATABASE_URL;
+const dbName = `pp_test_bundle_${Date.now()}_${randomBytes(4).toString("hex")}`;
+const children: ChildProcess[] = [];
+let env: NodeJS.ProcessEnv;
+let bundledPackages: string[];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a compiled command to its end with plain node. */
+function runBundle(file: string, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, [file, ...args], { cwd: appDir, env: { ...env, ...extraEnv }, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Starts a compiled server with plain node and waits until `url` answers 200. */
+async function startBundle(file: string, extraEnv: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [file], { cwd: appDir, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${file} terminó (código ${child.exitCode}):\n${output}`);
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${file} no respondió en ${url}:\n${output}`);
+}
+
+beforeAll(async () => {
+  ({ packages: bundledPackages } = await buildServer(path.join(appDir, "dist")));
+  symlinkSync(path.join(repo, "node_modules"), path.join(appDir, "node_modules"), "dir");
+  symlinkSync(path.join(repo, "prisma"), path.join(appDir, "prisma"), "dir");
+  env = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    JWT_SECRET: randomBytes(32).toString("base64"),
+    LOG_LEVEL: "warn",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(await freePort()),
+  };
+  if (serverUrl) {
+    await admin(`CREATE DATABASE "${dbName}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    env.PGLITE_DIR = path.join(appDir, "var/pglite");
+    env.PGLITE_PORT = String(await freePort());
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+  if (serverUrl) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  rmSync(appDir, { recursive: true, force: true });
+});
+
+describe("compiled server and commands (plain node, no TypeScript loader)", () => {
+  it("the bundles import only production dependencies (the image installs nothing else)", () => {
+    const { dependencies } = JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")) as { dependencies: object };
+    expect(bundledPackages).toContain("fastify");
+    expect(bundledPackages.filter((name) => !(name in dependencies))).toEqual([]);
+  });
+
+  it("dist/cli/migrate.js migrates an empty database, and a second run finds it up to date", () => {
+    const first = runBundle("dist/cli/migrate.js");
+    expect(first.output).toMatch(/^Migraciones aplicadas: \d+_init, /);
+    expect(first.status).toBe(0);
+    const second = runBundle("dist/cli/migrate.js");
+    expect(second.output.trim()).toBe("La base de datos está al día.");
+    expect(second.status).toBe(0);
+  });
+
+  it("dist/cli/user-create.js creates the first admin; dist/cli/seed.js refuses demo accounts in production", () => {
+    const created = runBundle("dist/cli/user-create.js", [
+      "--rut",
+      "9.876.543-3",
+      "--email",
+      "operador@clinica.cl",
+      "--role",
+      "0",
+      "--password",
+      "Operador2026",
+    ]);
+    expect(created.output).toContain("Cuenta creada: Rut 9.876.543-3, Administrador (roleType 0)");
+    expect(created.status).toBe(0);
+    const seed = runBundle("dist/cli/seed.js");
+    expect(seed.status).toBe(1);
+    expect(seed.output).toContain("No se cargan cuentas de demostración");
+  });
+
+  it("dist/server/main.js serves /healthz and /readyz and logs the created admin in", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    await startBundle("dist/server/main.js", { HOST: "127.0.0.1", PORT: String(port), MIGRATE_ON_START: "false" }, `${base}/healthz`);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ok", checks: { database: "ok", migrations: "ok" } });
+    const login = await fetch(`${base}/api/rcr/v1/auth/admin-login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rut: "9876543-3", password: "Operador2026" }),
+    });
+    expect(login.status).toBe(200);
+    const { payload } = (await login.json()) as { payload: { accessToken: string; user: { roleType: number } } };
+    expect(payload.accessToken).toMatch(/^ey/);
+    expect(payload.user.roleType).toBe(0);
+  });
+
+  it("dist/mocks/start.js starts the mock providers and the mail catcher", async () => {
+    const port = await freePort();
+    const mocks = await startBundle(
+      "dist/mocks/start.js",
+      { MOCKS_HOST: "127.0.0.1", MOCKS_HTTP_PORT: String(port), MOCKS_SMTP_PORT: String(await freePort()) },
+      `http://127.0.0.1:${port}/mail`,
+    );
+    expect(mocks.exitCode).toBeNull();
+  });
+});

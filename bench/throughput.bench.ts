@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from "../server/lib/passwords.ts";
 import type { BenchResult } from "./bench-stats.ts";
 import { createDataset, type Dataset } from "./support/datasets.ts";
 import { explainCalls } from "./support/explain.ts";
-import { measure, type LoadResult } from "./support/load.ts";
+import { combine, measure, type LoadResult } from "./support/load.ts";
 import { startServer, type RunningServer } from "./support/processes.ts";
 
 // The portal's throughput on PostgreSQL, against a bare Fastify JSON route measured in the same run (the ceiling):
@@ -166,12 +166,20 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
     const only = process.env.BENCH_CALLS?.split(",").filter(Boolean);
     for (const call of calls.filter((c) => !only || only.some((word) => c.name.includes(word)))) {
       const headers = { authorization: `Bearer ${tokens[call.as]}`, host: `hcs.localhost:${ports.portal}` };
-      // The ceiling again, right before each call: the machine's load changes within a run, and a ratio is only
-      // fair against a ceiling measured under the same load.
-      const ceiling = (await measureCeiling(bare, dataset.name)).reqPerSec!;
-      const rest = await measure({ url: portal.url + call.rest, headers, connections: CONNECTIONS, seconds: SECONDS });
+      // REST and tRPC in the order A B B A, each half the time, with the ceiling measured before and after: the
+      // machine's load drifts within a run, and this way neither transport nor the ceiling gets the quieter moment.
+      const half = Math.max(1, SECONDS / 2);
+      const restUrl = portal.url + call.rest;
+      const trpcUrlOfCall = portal.url + trpcUrl(call.trpc);
+      const ceilingBefore = (await measureCeiling(bare, dataset.name)).reqPerSec!;
+      const restFirst = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half });
+      const trpcFirst = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half });
+      const trpcSecond = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half });
+      const restSecond = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half });
+      const ceiling = (ceilingBefore + (await measureCeiling(bare, dataset.name)).reqPerSec!) / 2;
+      const rest = combine(restFirst, restSecond);
+      const trpc = combine(trpcFirst, trpcSecond);
       assertAnswered(`${call.name} (REST)`, rest);
-      const trpc = await measure({ url: portal.url + trpcUrl(call.trpc), headers, connections: CONNECTIONS, seconds: SECONDS });
       assertAnswered(`${call.name} (tRPC)`, trpc);
       const label = `${call.name} [${dataset.name}]`;
       const restMisses: string[] = [];

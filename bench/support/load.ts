@@ -34,3 +34,14 @@ async function run({ url, method = "GET", headers, body, connections, seconds }:
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+/** Two runs of the same load as one: mean throughput, the worse p50 and p99 (so a budget is never met by averaging). */
+export function combine(a: LoadResult, b: LoadResult): LoadResult {
+  return {
+    reqPerSec: (a.reqPerSec + b.reqPerSec) / 2,
+    p50Ms: Math.max(a.p50Ms, b.p50Ms),
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+    requests: a.requests + b.requests,
+    failures: a.failures + b.failures,
+  };
+}

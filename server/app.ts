@@ -31,7 +31,7 @@ import { contextFactory } from "./trpc/context.ts";
 import { appRouter } from "./trpc/router.ts";
 import { trpcRoutes } from "./trpc/fastify-handler.ts";
 import { createOps, registerOps } from "./ops/index.ts";
-import { loggerOptions, requestIdOptions } from "./ops/logging.ts";
+import { childLoggerFactory, loggerOptions, requestIdOptions } from "./ops/logging.ts";
 
 export const API_PREFIX = "/api/rcr/v1";
 
@@ -50,6 +50,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config, logStream),
     ...requestIdOptions,
+    childLoggerFactory,
     // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For cannot pick the address.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     // JSON bodies of every route are a few hundred bytes; routes that take uploads declare their own bodyLimit.

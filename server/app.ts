@@ -6,6 +6,7 @@ import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
+import { auditRoutes } from "./features/audit/audit.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { billsRoutes } from "./features/bills/bills.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       await api.register(reportsRoutes, { deps });
       await api.register(billsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
+      await api.register(auditRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace.ts";
+import type { AuditActionName } from "../contract/audit.schemas.ts";
 
 // Every audited action, one union per feature. A new feature adds its own type here and to AuditAction
 // (bills: "bill.list" | "bill.read" | …), so a typo in an action name is a type error, not a lost audit row.
@@ -49,7 +50,11 @@ export type BillsAuditAction =
 /** Card payment of bills (server/features/payments). */
 export type PaymentsAuditAction = "payment.start" | "payment.commit" | "payment.timeout" | "payment.reconcile" | "payment.status";
 
+/** Admins reading the audit trail itself (server/features/audit). */
+export type AuditTrailAuditAction = "audit.list" | "audit.export";
+
 export type AuditAction =
+  | AuditTrailAuditAction
   | AuthAuditAction
   | AccountAuditAction
   | UsersAuditAction
@@ -57,6 +62,12 @@ export type AuditAction =
   | ResultsAuditAction
   | BillsAuditAction
   | PaymentsAuditAction;
+
+// The screen's list of actions (contract/audit.schemas.ts) and this type are the same set: a new action missing there
+// is a type error here.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const actionListMatches: SameSet<AuditAction, AuditActionName> = true;
+void actionListMatches;
 
 export type AuditOutcome = "ok" | "denied" | "failed";
 

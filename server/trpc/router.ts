@@ -1,3 +1,4 @@
+import { auditRouter } from "../features/audit/audit.router.ts";
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
 import { billsRouter } from "../features/bills/bills.router.ts";
@@ -21,6 +22,7 @@ export const appRouter = router({
   reports: reportsRouter,
   bills: billsRouter,
   payments: paymentsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { pagingShape } from "./params.ts";
+import { rutSchema } from "./validation.ts";
+
+// The audit trail as admins read it ('Auditoría', /admin/audit): filters, page and rows, shared by the screen, the
+// REST routes (GET /admin/audit/events, /admin/audit/export.csv) and tRPC (audit.list).
+
+/** Every action the features write (server/lib/audit.ts checks this list against its AuditAction type). */
+export const AUDIT_ACTIONS = [
+  "login.patient",
+  "login.staff",
+  "password.reset-request",
+  "password.reset",
+  "account.update",
+  "account.password-change",
+  "terms.accept",
+  "user.list",
+  "user.read",
+  "user.update",
+  "user.create",
+  "user.password-reset",
+  "user.privileges.read",
+  "user.privileges.update",
+  "user.create.cli",
+  "user.reset.cli",
+  "clinic.list",
+  "lab.orders.list",
+  "lab.order.read",
+  "imaging.studies.list",
+  "imaging.viewer.open",
+  "imaging.report.link",
+  "results.report.read",
+  "results.report.mail",
+  "bill.list",
+  "bill.read",
+  "bill.create",
+  "bill.update",
+  "bill.delete",
+  "bill.files.list",
+  "bill.files.upload",
+  "bill.file.delete",
+  "bill.file.link",
+  "bill.file.download",
+  "bill.status",
+  "payment.start",
+  "payment.commit",
+  "payment.timeout",
+  "payment.reconcile",
+  "payment.status",
+  "audit.list",
+  "audit.export",
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_OUTCOMES = ["ok", "denied", "failed"] as const;
+
+export const auditMessages = {
+  invalidAction: "Acción inválida",
+  invalidDate: "La fecha es inválida",
+  rangeOrder: "La fecha Desde no puede ser posterior a la fecha Hasta",
+  none: "No hay eventos para estos filtros",
+  listFailed: "No fue posible cargar la auditoría, por favor intente más tarde",
+  exportFailed: "No fue posible exportar la auditoría, por favor intente más tarde",
+} as const;
+
+/** Rows one CSV export carries at most; the file says so when the filters match more. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+/** A list's total is counted up to this many rows (an exact count of a large trail on every page is not worth it). */
+export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_PAGE_SIZE = 25;
+
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const day = z.string({ error: auditMessages.invalidDate }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: auditMessages.invalidDate });
+
+const filtersShape = {
+  /** RUT of who acted. */
+  actor: optional(rutSchema),
+  /** RUT of the patient whose data it was. */
+  patient: optional(rutSchema),
+  action: optional(z.enum(AUDIT_ACTIONS, { error: auditMessages.invalidAction })),
+  /** Days in Chile's time, both included (YYYY-MM-DD). */
+  from: optional(day.refine((value) => !Number.isNaN(Date.parse(value)), { error: auditMessages.invalidDate })),
+  to: optional(day.refine((value) => !Number.isNaN(Date.parse(value)), { error: auditMessages.invalidDate })),
+};
+
+const rangeInOrder = (value: { from?: string; to?: string }) => !value.from || !value.to || value.from <= value.to;
+
+export const ZAuditFilters = z.object(filtersShape).refine(rangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
+export type AuditFilters = z.output<typeof ZAuditFilters>;
+
+export const ZAuditListInput = z
+  .object({ ...filtersShape, ...pagingShape })
+  .refine(rangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
+export type AuditListInput = z.input<typeof ZAuditListInput>;
+
+export interface AuditPerson {
+  rut: string;
+  name: string;
+}
+
+export interface AuditEventDto {
+  id: number;
+  /** ISO instant. */
+  createdAt: string;
+  action: string;
+  resource: string;
+  resourceId: string | null;
+  outcome: string;
+  actorRole: number | null;
+  actor: AuditPerson | null;
+  patient: AuditPerson | null;
+  ip: string | null;
+  /** The row's before/after as JSON text ({"antes":…,"despues":…}), when it has them. */
+  details: string | null;
+}
+
+export interface AuditPage {
+  events: AuditEventDto[];
+  page: number;
+  /** Matching rows, counted up to AUDIT_COUNT_CAP; `totalCapped` says there are at least that many. */
+  total: number;
+  totalCapped: boolean;
+}

@@ -1,0 +1,127 @@
+import {
+  AUDIT_COUNT_CAP,
+  AUDIT_EXPORT_MAX_ROWS,
+  ZAuditFilters,
+  ZAuditListInput,
+  type AuditEventDto,
+  type AuditFilters,
+  type AuditPage,
+} from "../../contract/audit.schemas.ts";
+import { normalizeRut } from "../../contract/rut.ts";
+import type { AppDeps, RequestMeta } from "../../deps.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { SessionUser } from "../../http/authenticate.ts";
+import { parseInput } from "../../http/validate.ts";
+import { auditStaff, deny, denyNonStaff, isAdmin } from "../../lib/access.ts";
+import type { AuditAction } from "../../lib/audit.ts";
+import { auditCsv } from "./audit-csv.ts";
+import { chileDayEnd, chileDayStart } from "./chile-days.ts";
+
+// The audit trail for admins: read-only (the table refuses UPDATE, DELETE and TRUNCATE itself, see the migration
+// audit_append_only), filtered by who acted, which patient, action and days, newest first.
+
+const auditRowSelect = {
+  id: true,
+  createdAt: true,
+  action: true,
+  resource: true,
+  resourceId: true,
+  outcome: true,
+  actorId: true,
+  actorRole: true,
+  patientId: true,
+  ip: true,
+  before: true,
+  after: true,
+} as const satisfies Prisma.AuditEventSelect;
+type AuditRow = Prisma.AuditEventGetPayload<{ select: typeof auditRowSelect }>;
+
+const newestFirst: Prisma.AuditEventOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+/** Admins only: executives and patients are refused (audited as denied) with the usual 403. */
+async function requireAuditReader(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: AuditAction): Promise<void> {
+  await denyNonStaff(deps, user, meta, action);
+  if (!isAdmin(user)) await deny(deps, user, meta, { action, resource: "audit" });
+}
+
+/** The rows' filter, or null when a RUT asked for belongs to nobody (nothing can match). */
+async function auditWhere(deps: AppDeps, filters: AuditFilters): Promise<Prisma.AuditEventWhereInput | null> {
+  const idOf = async (rut: string | undefined) =>
+    rut === undefined
+      ? undefined
+      : ((await deps.prisma.user.findUnique({ where: { rut: normalizeRut(rut) }, select: { id: true } }))?.id ?? null);
+  const [actorId, patientId] = await Promise.all([idOf(filters.actor), idOf(filters.patient)]);
+  if (actorId === null || patientId === null) return null;
+  return {
+    actorId,
+    patientId,
+    action: filters.action,
+    createdAt:
+      filters.from || filters.to
+        ? { gte: filters.from && chileDayStart(filters.from), lt: filters.to && chileDayEnd(filters.to) }
+        : undefined,
+  };
+}
+
+/** The rows as the screen and the CSV show them: who acted and which patient, by RUT and name. */
+async function toDtos(deps: AppDeps, rows: AuditRow[]): Promise<AuditEventDto[]> {
+  const ids = [...new Set(rows.flatMap((row) => [row.actorId, row.patientId]).filter((id): id is number => id !== null))];
+  const people = ids.length
+    ? await deps.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, rut: true, firstName: true, lastName: true } })
+    : [];
+  const byId = new Map(
+    people.map((person) => [person.id, { rut: person.rut, name: [person.firstName, person.lastName].filter(Boolean).join(" ") }]),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    resource: row.resource,
+    resourceId: row.resourceId,
+    outcome: row.outcome,
+    actorRole: row.actorRole,
+    actor: row.actorId === null ? null : (byId.get(row.actorId) ?? { rut: "", name: `Usuario ${row.actorId}` }),
+    patient: row.patientId === null ? null : (byId.get(row.patientId) ?? { rut: "", name: `Usuario ${row.patientId}` }),
+    ip: row.ip,
+    details:
+      row.before === null && row.after === null
+        ? null
+        : JSON.stringify({ antes: row.before ?? undefined, despues: row.after ?? undefined }),
+  }));
+}
+
+/** GET /admin/audit/events and tRPC audit.list: one page of the filtered trail, newest first. */
+export async function listAuditEvents(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<AuditPage> {
+  await requireAuditReader(deps, user, meta, "audit.list");
+  const { page, limit, ...filters } = parseInput(ZAuditListInput, input);
+  const where = await auditWhere(deps, filters);
+  let result: AuditPage = { events: [], page, total: 0, totalCapped: false };
+  if (where) {
+    const [counted, rows] = await Promise.all([
+      deps.prisma.auditEvent.count({ where, take: AUDIT_COUNT_CAP + 1 }),
+      deps.prisma.auditEvent.findMany({ where, orderBy: newestFirst, skip: (page - 1) * limit, take: limit, select: auditRowSelect }),
+    ]);
+    result = { events: await toDtos(deps, rows), page, total: Math.min(counted, AUDIT_COUNT_CAP), totalCapped: counted > AUDIT_COUNT_CAP };
+  }
+  await auditStaff(deps, user, meta, { action: "audit.list", resource: "audit", after: { ...filters, page } });
+  return result;
+}
+
+/** GET /admin/audit/export.csv: every filtered row up to AUDIT_EXPORT_MAX_ROWS, newest first. */
+export async function exportAuditCsv(
+  deps: AppDeps,
+  user: SessionUser,
+  input: unknown,
+  meta: RequestMeta,
+): Promise<{ csv: string; rows: number; capped: boolean }> {
+  await requireAuditReader(deps, user, meta, "audit.export");
+  const filters = parseInput(ZAuditFilters, input);
+  const where = await auditWhere(deps, filters);
+  const rows = where
+    ? await deps.prisma.auditEvent.findMany({ where, orderBy: newestFirst, take: AUDIT_EXPORT_MAX_ROWS + 1, select: auditRowSelect })
+    : [];
+  const capped = rows.length > AUDIT_EXPORT_MAX_ROWS;
+  const events = await toDtos(deps, rows.slice(0, AUDIT_EXPORT_MAX_ROWS));
+  await auditStaff(deps, user, meta, { action: "audit.export", resource: "audit", after: { ...filters, rows: events.length, capped } });
+  return { csv: auditCsv(events), rows: events.length, capped };
+}

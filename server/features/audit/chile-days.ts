@@ -1,0 +1,40 @@
+// Days as an admin in Chile means them: 'Desde 2026-03-01' starts at midnight in Santiago, whatever the server's zone.
+
+const TIME_ZONE = "America/Santiago";
+const parts = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** Santiago's offset from UTC at that instant, in minutes (-180 in summer, -240 in winter). */
+function offsetMinutes(at: Date): number {
+  const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.formatToParts(at).find((part) => part.type === type)!.value);
+  const asUtc = Date.UTC(value("year"), value("month") - 1, value("day"), value("hour"), value("minute"), value("second"));
+  return Math.round((asUtc - at.getTime()) / 60_000);
+}
+
+/** The instant a day (YYYY-MM-DD) begins in Santiago. */
+export function chileDayStart(day: string): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  const first = new Date(utcMidnight.getTime() - offsetMinutes(utcMidnight) * 60_000);
+  // Near a change of offset the first guess may sit on the other side of it: correct with the offset found there.
+  return new Date(utcMidnight.getTime() - offsetMinutes(first) * 60_000);
+}
+
+/** The instant the day after begins in Santiago (exclusive end of the day). */
+export function chileDayEnd(day: string): Date {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return chileDayStart(next.toISOString().slice(0, 10));
+}
+
+/** Today's date in Santiago (YYYY-MM-DD). */
+export function chileToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE }).format(now);
+}

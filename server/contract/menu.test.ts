@@ -22,13 +22,14 @@ describe("menuFor", () => {
     expect(items.find((item) => item.url === "/dashboard/my-bills")).toMatchObject({ hide: true, isMaitenes: false });
   });
 
-  it("gives admins and executives the staff menu on every clinic, Maitenes included", () => {
-    for (const portalType of ["0", "1"]) {
-      for (const clinic of ["maitenes", "lircay-rcr"] as const) {
-        const items = menuFor(portalType, clinic);
-        expect(visibleTitles(items)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias"]);
-        expect(items.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills"]);
-      }
+  it("gives admins and executives the staff menu on every clinic, Maitenes included, and only admins 'Auditoría'", () => {
+    for (const clinic of ["maitenes", "lircay-rcr"] as const) {
+      const executive = menuFor("1", clinic);
+      expect(visibleTitles(executive)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias"]);
+      expect(executive.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills"]);
+      const admin = menuFor("0", clinic);
+      expect(visibleTitles(admin)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias", "Auditoría"]);
+      expect(admin.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills", "/admin/audit"]);
     }
   });
 

@@ -3,7 +3,7 @@ import type { ClinicKey } from "./clinics.ts";
 // Sidebar menus of SPEC §2 as data (SPEC §3 Menu item). Shared with the web app; icons are names the web app maps to
 // its own inline SVG components.
 
-export type MenuIcon = "calendar" | "imaging" | "laboratory" | "bills" | "account" | "users";
+export type MenuIcon = "calendar" | "imaging" | "laboratory" | "bills" | "account" | "users" | "audit";
 
 export interface MenuItem {
   title: string;
@@ -20,6 +20,8 @@ export interface MenuItem {
 type MenuEntry = Omit<MenuItem, "selected" | "hide"> & {
   /** Other pages that belong to this item (its create and edit screens), so it stays selected there. */
   relatedUrls?: string[];
+  /** Offered to admins only (portal type '0'), never to executives. */
+  adminOnly?: boolean;
 };
 
 const patientMenu: MenuEntry[] = [
@@ -40,6 +42,8 @@ const staffMenu: MenuEntry[] = [
     relatedUrls: ["/admin/create-user", "/admin/edit-user"],
   },
   { title: "Cuentas hospitalarias", icon: "bills", url: "/admin/admin-bills", isMaitenes: true, relatedUrls: ["/admin/edit-bills"] },
+  // Not in SPEC §2: the read-only audit trail of the production-readiness work, for admins.
+  { title: "Auditoría", icon: "audit", url: "/admin/audit", isMaitenes: true, adminOnly: true },
 ];
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
@@ -51,9 +55,11 @@ const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") 
 export function menuFor(portalType: string | null | undefined, clinicKey: ClinicKey, currentPath = ""): MenuItem[] {
   const entries = portalType === "0" || portalType === "1" ? staffMenu : portalType === "2" ? patientMenu : [];
   const path = trimSlash(currentPath);
-  return entries.map(({ relatedUrls = [], ...entry }) => ({
-    ...entry,
-    selected: [entry.url, ...relatedUrls].some((url) => path === url || path.startsWith(`${url}/`)),
-    hide: portalType === "2" && clinicKey === "maitenes" && !entry.isMaitenes,
-  }));
+  return entries
+    .filter((entry) => !entry.adminOnly || portalType === "0")
+    .map(({ relatedUrls = [], adminOnly: _adminOnly, ...entry }) => ({
+      ...entry,
+      selected: [entry.url, ...relatedUrls].some((url) => path === url || path.startsWith(`${url}/`)),
+      hide: portalType === "2" && clinicKey === "maitenes" && !entry.isMaitenes,
+    }));
 }

@@ -29,6 +29,7 @@ const adminPages: RouteObject[] = [
   { path: "admin-bills", lazy: page(() => import("../features/bills/AdminBillsPage.tsx")) },
   { path: "edit-bills", lazy: page(() => import("../features/bills/EditBillPage.tsx")) },
   { path: "change-password", lazy: page(() => import("../features/account/StaffPasswordChangePage.tsx")) },
+  { path: "audit", lazy: page(() => import("../features/audit/AuditPage.tsx")) },
 ];
 
 function area(name: "dashboard" | "admin", pages: RouteObject[]): RouteObject {

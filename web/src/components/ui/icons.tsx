@@ -61,6 +61,13 @@ export const UsersIcon = (p: IconProps) => (
     <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
   </Svg>
 );
+export const AuditIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 3.5h8l4 4V20.5H7z" />
+    <path d="M15 3.5v4h4M10 12h6M10 15.5h6M10 19h3" />
+    <path d="M4 7v14.5h11" />
+  </Svg>
+);
 export const HelpIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -1,0 +1,48 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { accounts, logIn } from "./shell-helpers.ts";
+import { executive } from "./users-helpers.ts";
+
+// 'Auditoría' (/admin/audit): an admin filters the audit trail and exports it as CSV; an executive has no way in.
+
+test("an admin filters the audit trail by user and action, is told off for a reversed range, and exports the rows as CSV", async ({
+  page,
+}) => {
+  await logIn(page, accounts.admin, "staff");
+  await page.getByRole("link", { name: "Auditoría" }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole("heading", { name: "Auditoría", level: 1 })).toBeVisible();
+
+  await page.getByLabel("RUT usuario").fill("11.111.111-1");
+  await page.getByLabel("Acción").selectOption("login.staff");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/actor=11\.111\.111-1&action=login\.staff/);
+  const rows = page.getByRole("table", { name: "Eventos de auditoría" }).locator("tbody tr");
+  await expect(rows.first()).toContainText("login.staff");
+  await expect(rows.first()).toContainText("11.111.111-1");
+  for (const row of await rows.all()) await expect(row).toContainText("login.staff");
+
+  await page.getByLabel("Desde").fill("2026-03-05");
+  await page.getByLabel("Hasta").fill("2026-03-01");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page.getByRole("alert")).toContainText("La fecha Desde no puede ser posterior a la fecha Hasta");
+  await page.getByLabel("Desde").fill("");
+  await page.getByLabel("Hasta").fill("");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv.startsWith("\uFEFFFecha (hora de Chile);Acción;Resultado;")).toBe(true);
+  const lines = csv.trimEnd().split("\r\n").slice(1);
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line).toMatch(/;login\.staff;ok;11111111-1;/);
+});
+
+test("an executive sees no 'Auditoría' in the menu and is refused at /admin/audit", async ({ page }) => {
+  await logIn(page, executive, "staff");
+  await expect(page.getByRole("link", { name: "Usuarios y Pacientes" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Auditoría" })).toHaveCount(0);
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("alert")).toContainText("No tiene permiso para acceder a esta página");
+  await expect(page.getByRole("table", { name: "Eventos de auditoría" })).toHaveCount(0);
+});

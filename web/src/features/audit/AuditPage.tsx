@@ -1,0 +1,187 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditMessages, ZAuditFilters, type AuditFilters } from "@contract/audit.schemas.ts";
+import { formatRut } from "@contract/rut.ts";
+import { roleLabels, type RoleType } from "@contract/roles.ts";
+import { firstIssueMessage } from "@contract/validation.ts";
+import { Banner } from "../../components/ui/Banner.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { Paginator } from "../../components/ui/Paginator.tsx";
+import { SelectField } from "../../components/ui/SelectField.tsx";
+import { TextField } from "../../components/ui/TextField.tsx";
+import { showToast } from "../../lib/overlay-store.ts";
+import { usePortalType } from "../../lib/session.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { downloadAuditCsv } from "./download-csv.ts";
+import "./audit.css";
+
+const filterKeys = ["actor", "patient", "action", "from", "to"] as const;
+type Draft = Record<(typeof filterKeys)[number], string>;
+
+const outcomeLabels: Record<string, string> = { ok: "Permitido", denied: "Denegado", failed: "Fallido" };
+const actionOptions = [{ value: "", label: "Todas" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
+const dateTime = new Intl.DateTimeFormat("es-CL", { dateStyle: "short", timeStyle: "medium", timeZone: "America/Santiago" });
+const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
+
+function draftFrom(params: URLSearchParams): Draft {
+  return Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ""])) as Draft;
+}
+
+function queryOf(filters: AuditFilters, page = 1): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of filterKeys) if (filters[key]) query.set(key, filters[key]);
+  if (page !== 1) query.set("page", String(page));
+  return query;
+}
+
+/**
+ * /admin/audit ('Auditoría', admins only): the audit trail, read-only, filtered by who acted, patient, action and
+ * days (Chile's time), newest first, paged, and exported as CSV. Filters and page live in the address.
+ */
+export default function AuditPage() {
+  const portalType = usePortalType();
+  if (portalType !== "0") {
+    return (
+      <div className="audit-page">
+        <PageTitle title="Auditoría" />
+        <Banner>No tiene permiso para acceder a esta página</Banner>
+      </div>
+    );
+  }
+  return <AuditTrail />;
+}
+
+function AuditTrail() {
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const page = positivePage(params.get("page"));
+  const applied = ZAuditFilters.safeParse(draftFrom(params));
+  const filters: AuditFilters = applied.success ? applied.data : {};
+  const [draft, setDraft] = useState<Draft>(() => draftFrom(params));
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const list = useQuery(
+    trpc.audit.list.queryOptions({ ...filters, page, limit: AUDIT_PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0 }),
+  );
+  useEffect(() => {
+    if (list.isError) showToast(list.error.message || auditMessages.listFailed);
+  }, [list.isError, list.error]);
+
+  const set = (key: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZAuditFilters.safeParse(draft);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(null);
+    setParams(queryOf(parsed.data), { replace: true });
+  }
+
+  async function onExport() {
+    setExporting(true);
+    try {
+      if (!(await downloadAuditCsv(queryOf(filters)))) showToast(auditMessages.exportFailed);
+    } catch {
+      showToast(auditMessages.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const events = list.data?.events ?? [];
+  return (
+    <div className="audit-page">
+      <PageTitle title="Auditoría" />
+      <Card>
+        <form className="audit-filters" role="search" aria-label="Filtrar auditoría" onSubmit={onSearch} noValidate>
+          <TextField
+            label="RUT usuario"
+            value={draft.actor}
+            maxLength={20}
+            placeholder="11.111.111-1"
+            onChange={(e) => set("actor")(e.target.value)}
+          />
+          <TextField
+            label="RUT paciente"
+            value={draft.patient}
+            maxLength={20}
+            placeholder="12.345.678-5"
+            onChange={(e) => set("patient")(e.target.value)}
+          />
+          <SelectField label="Acción" value={draft.action} options={actionOptions} onChange={set("action")} />
+          <TextField label="Desde" type="date" value={draft.from} onChange={(e) => set("from")(e.target.value)} />
+          <TextField label="Hasta" type="date" value={draft.to} onChange={(e) => set("to")(e.target.value)} />
+          <div className="audit-filters__actions">
+            <Button type="submit">Buscar</Button>
+            <Button type="button" variant="secondary" disabled={exporting} onClick={() => void onExport()}>
+              Exportar CSV
+            </Button>
+          </div>
+        </form>
+        {error ? <Banner onClose={() => setError(null)}>{error}</Banner> : null}
+        {list.data ? (
+          <p className="audit-total" role="status">
+            {list.data.totalCapped
+              ? `Más de ${list.data.total.toLocaleString("es-CL")} eventos`
+              : `${list.data.total.toLocaleString("es-CL")} eventos`}
+          </p>
+        ) : null}
+        <div className="audit-table__scroller">
+          <table className="data-table audit-table" aria-label="Eventos de auditoría">
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Acción</th>
+                <th scope="col">Resultado</th>
+                <th scope="col">Usuario</th>
+                <th scope="col">Paciente</th>
+                <th scope="col">Recurso</th>
+                <th scope="col">IP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id}>
+                  <td className="audit-table__nowrap">{dateTime.format(new Date(event.createdAt))}</td>
+                  <td className="audit-table__nowrap">{event.action}</td>
+                  <td>{outcomeLabels[event.outcome] ?? event.outcome}</td>
+                  <td>
+                    {event.actor ? (
+                      <>
+                        {event.actor.rut ? formatRut(event.actor.rut) : ""} {event.actor.name}
+                        {event.actorRole !== null ? (
+                          <span className="audit-table__muted"> · {roleLabels[event.actorRole as RoleType] ?? event.actorRole}</span>
+                        ) : null}
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td>{event.patient ? `${event.patient.rut ? formatRut(event.patient.rut) : ""} ${event.patient.name}` : "—"}</td>
+                  <td>
+                    {event.resource}
+                    {event.resourceId ? <span className="audit-table__muted"> {event.resourceId}</span> : null}
+                  </td>
+                  <td className="audit-table__nowrap">{event.ip ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {list.isSuccess && events.length === 0 ? <p className="audit-empty">{auditMessages.none}</p> : null}
+        {list.data && list.data.total > 0 ? (
+          <Paginator
+            page={page}
+            total={list.data.total}
+            limit={AUDIT_PAGE_SIZE}
+            onPageChange={(next) => setParams(queryOf(filters, next), { replace: true })}
+          />
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// npm run stack: the topology of docker-compose.yml without Docker, on this machine's PostgreSQL and Redis — migrations
+// once, demo data (development), the mock providers, two portal processes and a round-robin proxy in front.
+//
+//   DATABASE_URL   PostgreSQL (default postgresql://postgres@127.0.0.1:5432/portal_pacientes; created if missing)
+//   REDIS_URL      shared login throttling (default redis://127.0.0.1:6379)
+//   STACK_PORT     the proxy, i.e. the portal's address (default 4200); the instances listen on the next two ports
+//                  unless STACK_PORTAL_PORTS="a,b" says otherwise
+//   STACK_SEED     "false" skips the demo data (it is never loaded with NODE_ENV=production)
+//   MOCKS_HTTP_PORT / MOCKS_SMTP_PORT, SKIP_WEB_BUILD=true, and any portal setting (passed to both instances)
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { portalEnv } from "./start-env.mjs";
+import { startProxy } from "./stack-proxy.mjs";
+
+const env = process.env;
+const log = (line) => console.log(`stack: ${line}`);
+const databaseUrl = env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/portal_pacientes";
+const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const proxyPort = Number(env.STACK_PORT ?? 4200);
+const portalPorts = (env.STACK_PORTAL_PORTS ?? `${proxyPort + 1},${proxyPort + 2}`).split(",").map(Number);
+const mocksPort = env.MOCKS_HTTP_PORT ?? "4300";
+const smtpPort = env.MOCKS_SMTP_PORT ?? "2525";
+const node = process.execPath;
+const tsx = (script) => ["--import", "tsx", script];
+
+if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  console.error("npm run stack necesita PostgreSQL (DATABASE_URL=postgresql://…): la base embebida tiene un solo dueño.");
+  process.exit(1);
+}
+
+/** Creates the database of DATABASE_URL when the server does not have it yet. */
+async function ensureDatabase() {
+  const target = new URL(databaseUrl);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const server = new URL(databaseUrl);
+  server.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      log(`base de datos ${name} creada`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** One signing secret for both instances (a token made by one verifies on the other): JWT_SECRET, or this stack's own. */
+function signingSecret() {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = "var/stack/jwt-secret";
+  if (!existsSync(file)) {
+    mkdirSync("var/stack", { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+function runOnce(label, script, extraEnv) {
+  const result = spawnSync(node, tsx(script), { stdio: "inherit", env: { ...env, ...extraEnv } });
+  if (result.status !== 0) {
+    console.error(`stack: ${label} falló (código ${result.status})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+await ensureDatabase();
+const shared = {
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  JWT_SECRET: signingSecret(),
+  SMTP_PORT: smtpPort,
+  CLINIC_PORTAL_URL_TEMPLATE: env.CLINIC_PORTAL_URL_TEMPLATE ?? `http://{alias}.localhost:${proxyPort}`,
+};
+runOnce("la migración", "server/db/migrate.cli.ts", shared);
+if (env.STACK_SEED !== "false" && env.NODE_ENV !== "production")
+  runOnce("la carga de datos de demostración", "server/db/seed.cli.ts", shared);
+if (env.SKIP_WEB_BUILD !== "true") {
+  log("construyendo la aplicación web…");
+  const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+  const build = spawnSync(npx, ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const children = new Map();
+let stopping = false;
+function start(name, script, childEnv) {
+  const child = spawn(node, tsx(script), { stdio: "inherit", env: childEnv });
+  children.set(name, child);
+  log(`${name} pid=${child.pid}`);
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`);
+    if (stopping && children.size === 0) process.exit(0);
+  });
+}
+
+start("mocks", "mocks/start.ts", {
+  MOCKS_FRAME_ANCESTORS: `http://localhost:${proxyPort} http://*.localhost:${proxyPort}`,
+  ...env,
+  MOCKS_HTTP_PORT: mocksPort,
+  MOCKS_SMTP_PORT: smtpPort,
+});
+portalPorts.forEach((port, index) =>
+  start(`portal-${index + 1}`, "server/main.ts", {
+    ...portalEnv(env, String(port), mocksPort),
+    ...shared,
+    HOST: "127.0.0.1",
+    MIGRATE_ON_START: "false",
+    SEED_DEMO: "false",
+    TRUST_PROXY_HOPS: "1",
+  }),
+);
+const proxy = await startProxy({
+  port: proxyPort,
+  host: env.STACK_HOST ?? "127.0.0.1",
+  backends: portalPorts.map((port, index) => ({ name: `portal-${index + 1}`, host: "127.0.0.1", port })),
+  log,
+});
+
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  log("deteniendo…");
+  void proxy.close();
+  for (const child of children.values()) child.kill("SIGTERM");
+  if (children.size === 0) process.exit(0);
+  setTimeout(() => process.exit(0), 15_000).unref();
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+
+// Ready once every instance answers /readyz through its own port.
+const deadline = Date.now() + 120_000;
+for (const port of portalPorts) {
+  while (!stopping && Date.now() < deadline) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+if (!stopping) {
+  log(
+    `listo en http://localhost:${proxyPort} (instancias ${portalPorts.map((port) => `:${port}`).join(" y ")}; PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}; Redis ${redisUrl})`,
+  );
+}

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { access, type RouteAccess } from "./http/route-access.ts";
+import type { RouteDocs } from "./http/route-docs.ts";
+import { z } from "zod";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -18,6 +20,7 @@ import { startPaymentSweep } from "./features/payments/payments.service.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
+import { registerApiDocs } from "./http/api-docs.ts";
 import { registerErrorHandler, toErrorBody } from "./http/error-handler.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { answerClientError } from "./http/client-errors.ts";
@@ -87,7 +90,8 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const routeTable: RouteTableEntry[] = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: route.config?.access });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, access: route.config?.access, docs: route.config?.docs });
   });
   const stopPaymentSweep = startPaymentSweep(deps);
   app.addHook("onClose", async () => stopPaymentSweep());
@@ -117,7 +121,8 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       api.addHook("onRequest", async (request) => {
         parseInput(ZClinicQuery, request.query);
       });
-      api.get("/health", access("public"), async () => {
+      const healthDocs = { tag: "Estado", summary: "La API y su base de datos responden", response: z.object({ status: z.literal("ok") }) };
+      api.get("/health", access("public", healthDocs), async () => {
         await deps.prisma.$queryRaw`SELECT 1`;
         return { status: "ok" };
       });
@@ -136,6 +141,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
     { prefix: API_PREFIX },
   );
 
+  registerApiDocs(app, routeTable, API_PREFIX);
   await app.register(paymentReturnRoute);
 
   await app.register(trpcRoutes, {
@@ -170,6 +176,7 @@ export interface RouteTableEntry {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  docs: RouteDocs | undefined;
 }
 
 declare module "fastify" {

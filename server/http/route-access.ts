@@ -1,3 +1,5 @@
+import type { RouteDocs } from "./route-docs.ts";
+
 // Who may call a route, declared on every REST route (`{ config: { access } }`) and every tRPC procedure
 // (`.meta({ access })`). Handlers still enforce access themselves; the security suite (tests/security) reads these
 // declarations from the route table and checks each route against them, so a new route cannot go unchecked.
@@ -8,10 +10,12 @@
  */
 export type RouteAccess = "public" | "signed" | "user" | "patient" | "staff" | "admin";
 
-export const access = (level: RouteAccess) => ({ config: { access: level } });
+/** A route's access, and its entry in the API document (/api/docs; see route-docs.ts). */
+export const access = (level: RouteAccess, docs?: RouteDocs) => ({ config: { access: level, docs } });
 
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    docs?: RouteDocs;
   }
 }

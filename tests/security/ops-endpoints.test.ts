@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => security.ctx.close());
 
-const outsideContract = ["GET /healthz", "GET /readyz", "GET /metrics", "POST /dashboard/my-bills", "GET /trpc/:path"];
+const apiDocs = ["GET /api/docs", "GET /api/docs/openapi.json", "GET /api/docs/swagger-init.js", "GET /api/docs/assets/:file"];
+const outsideContract = ["GET /healthz", "GET /readyz", "GET /metrics", "POST /dashboard/my-bills", "GET /trpc/:path", ...apiDocs];
 
 describe("routes outside the REST contract", () => {
   it("are exactly the known ones (a new one must be added here, with its own checks)", () => {
@@ -33,6 +34,18 @@ describe("routes outside the REST contract", () => {
       expect(response.statusCode, url).toBe(200);
       expect(Object.keys(response.json()).sort(), url).toEqual(url === "/healthz" ? ["status"] : ["checks", "status"]);
     }
+  });
+
+  it("/api/docs answers anyone the same document, which describes calls and never holds anyone's data", async () => {
+    const anonymous = await security.ctx.app.inject({ method: "GET", url: "/api/docs/openapi.json" });
+    expect(anonymous.statusCode).toBe(200);
+    for (const token of Object.values(security.tokens)) {
+      const signedIn = await security.ctx.app.inject({ method: "GET", url: "/api/docs/openapi.json", headers: bearer(token) });
+      expect(signedIn.body).toBe(anonymous.body);
+    }
+    expect(anonymous.body).not.toMatch(/\d{1,2}\.\d{3}\.\d{3}-[\dkK]|@[a-z0-9-]+\.(cl|com)/);
+    for (const route of security.ctx.app.routeTable.filter((r) => r.url.startsWith("/api/docs")))
+      expect(route.access, route.url).toBe("public");
   });
 
   it("/metrics through the proxy answers 404 to every role: a session is no key to it", async () => {

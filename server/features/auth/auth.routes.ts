@@ -3,33 +3,65 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { bearerToken } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import { login, validateToken } from "./auth.service.ts";
-import { requestPasswordReset, resetPassword } from "./password-reset.service.ts";
+import { z } from "zod";
+import { payloadOf, payloadWithMessage, ZSession } from "../../contract/api.dto.ts";
+import type { RouteDocs } from "../../http/route-docs.ts";
+import { login, validateToken, ZLoginInput } from "./auth.service.ts";
+import { requestPasswordReset, resetPassword, ZNewPasswordInput, ZResetRequestInput } from "./password-reset.service.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 
 export const resetRequestAnswer = "Si existe una cuenta asociada al Rut ingresado, enviaremos las instrucciones a su correo electrónico.";
 
+const tag = "Autenticación";
+/** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
+const docs = {
+  newLogin: { tag, summary: "Inicio de sesión de pacientes", body: ZLoginInput, response: payloadOf(ZSession), errors: [429] },
+  adminLogin: {
+    tag,
+    summary: "Inicio de sesión de administradores y ejecutivos",
+    body: ZLoginInput,
+    response: payloadOf(ZSession),
+    errors: [429],
+  },
+  validateToken: { tag, summary: "Valida el token de acceso (responde true)", response: z.literal(true) },
+  resetRequest: {
+    tag,
+    summary: "Pide el correo para restablecer la contraseña",
+    description: "Responde lo mismo exista o no una cuenta con ese Rut.",
+    body: ZResetRequestInput,
+    response: payloadWithMessage(z.literal(true)),
+    errors: [429],
+  },
+  newPassword: {
+    tag,
+    summary: "Guarda la nueva contraseña",
+    description: "El token Bearer es el token de recuperación del enlace enviado por correo, no uno de sesión.",
+    body: ZNewPasswordInput,
+    response: payloadWithMessage(z.literal(true)),
+  },
+} satisfies Record<string, RouteDocs>;
+
 /** REST /api/rcr/v1/auth/* of SPEC §7 (login, token validation, password recovery). */
 export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.post("/auth/new-login", access("public"), async (request) => ({
+  app.post("/auth/new-login", access("public", docs.newLogin), async (request) => ({
     payload: await login(deps, request.body, "patient", requestMeta(request)),
   }));
 
-  app.post("/auth/admin-login", access("public"), async (request) => ({
+  app.post("/auth/admin-login", access("public", docs.adminLogin), async (request) => ({
     payload: await login(deps, request.body, "staff", requestMeta(request)),
   }));
 
-  app.get("/auth/validate-token", access("user"), async (request) => {
+  app.get("/auth/validate-token", access("user", docs.validateToken), async (request) => {
     if (!(await validateToken(deps, request.headers.authorization))) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
     return true;
   });
 
-  app.post("/auth/request-reset-password-rut", access("public"), async (request) => {
+  app.post("/auth/request-reset-password-rut", access("public", docs.resetRequest), async (request) => {
     await requestPasswordReset(deps, request.body, requestMeta(request));
     return { payload: true, message: resetRequestAnswer };
   });
 
-  app.post("/auth/new-password", access("public"), async (request) => {
+  app.post("/auth/new-password", access("public", docs.newPassword), async (request) => {
     await resetPassword(deps, bearerToken(request.headers.authorization), request.body, requestMeta(request));
     return { payload: true, message: "Contraseña actualizada" };
   });

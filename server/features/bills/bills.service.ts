@@ -1,3 +1,4 @@
+import type { CreatedBill } from "../../contract/bills.dto.ts";
 import { randomUUID } from "node:crypto";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
@@ -181,12 +182,7 @@ const fileRows = (files: UploadedPdf[]) =>
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
-export interface CreatedBill {
-  account: BillDto;
-  accountId: number;
-  files: BillFileDto[];
-  message: string;
-}
+export type { CreatedBill };
 
 /**
  * POST /files/create-account: the bill, its PDFs (if sent in the same request) and the patient's registration with

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 
 // Short-lived download links for bill files: /files/download/{path}?u={userId}&exp={unix seconds}&sig={HMAC}.
 // The HMAC key is derived from the server's JWT secret (shared by every instance), so a link made on one instance
@@ -11,11 +12,22 @@ const linkKey = (secret: string) => createHmac("sha256", secret).update("portal-
 const signature = (secret: string, path: string, userId: number, expires: number) =>
   createHmac("sha256", linkKey(secret)).update(`${path}\n${userId}\n${expires}`).digest("base64url");
 
-export interface FileLinkQuery {
-  u: string;
-  exp: string;
-  sig: string;
-}
+/** The signed query of a download link: the credential of GET /files/download/{path} (also its API docs). */
+export const ZFileLinkQuery = z.object({
+  u: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .describe("Usuario para el que se hizo el enlace"),
+  exp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .describe("Vencimiento, en segundos Unix"),
+  sig: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .describe("Firma HMAC de la ruta, el usuario y el vencimiento"),
+});
+export type FileLinkQuery = z.infer<typeof ZFileLinkQuery>;
 
 /** The query of a link for that user to that file, valid until `expires` (unix seconds). */
 export function signFileLink(secret: string, path: string, userId: number, expires: number): FileLinkQuery {
@@ -24,9 +36,9 @@ export function signFileLink(secret: string, path: string, userId: number, expir
 
 /** The user the link was made for, or null when it is malformed, altered or expired. */
 export function verifyFileLink(secret: string, path: string, query: Partial<Record<keyof FileLinkQuery, unknown>>, nowSeconds: number) {
-  const { u, exp, sig } = query;
-  if (typeof u !== "string" || typeof exp !== "string" || typeof sig !== "string") return null;
-  if (!/^\d{1,10}$/.test(u) || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
+  const parsed = ZFileLinkQuery.safeParse(query);
+  if (!parsed.success) return null;
+  const { u, exp, sig } = parsed.data;
   const userId = Number(u);
   const expires = Number(exp);
   const expected = Buffer.from(signature(secret, path, userId, expires));

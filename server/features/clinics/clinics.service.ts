@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AppConfig } from "../../config.ts";
 import { clinicByKey, framesForClinic, schedulingTabTitle, type ClinicKey } from "../../contract/clinics.ts";
+import type { ZClinicSettings } from "../../contract/api.dto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { clinicPortalUrl, labSiteUrl, schedulingFrameUrl } from "../../lib/clinic-urls.ts";
 
@@ -10,28 +11,8 @@ export const ZClinicSettingsInput = z.object({
   clinic: z.string({ error: clinicNotFoundMessage }).trim().max(60, { error: clinicNotFoundMessage }),
 });
 
-export interface ClinicFrameSettings {
-  key: string;
-  title: string;
-  /** Title of the frame's tab (SPEC §2 Scheduling), used when the clinic has several frames. */
-  tabTitle: string;
-  /** Address of the external scheduling page, carrying the center id as CODE@number. */
-  url: string;
-}
-
-/** Everything the web app needs to brand a clinic's portal and link or frame its external sites. */
-export interface ClinicSettings {
-  key: ClinicKey;
-  code: number;
-  title: string;
-  logo: string;
-  helpFormUrl: string;
-  surveyFormUrl: string;
-  labSiteUrl: string;
-  imagingLoginUrl: string;
-  portalUrl: string;
-  frames: ClinicFrameSettings[];
-}
+/** Everything the web app needs to brand a clinic's portal and link or frame its external sites (schema in the contract). */
+export type ClinicSettings = z.infer<typeof ZClinicSettings> & { key: ClinicKey };
 
 type SettingsConfig = Pick<
   AppConfig,

@@ -2,7 +2,44 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
+import {
+  accountPaymentStatus,
+  commitPayment,
+  startPayment,
+  ZAccountStatusInput,
+  ZCommitPaymentInput,
+  ZStartPaymentInput,
+} from "./payments.service.ts";
+import { payloadOf } from "../../contract/api.dto.ts";
+import { ZAccountPaymentStatus, ZPaymentResult, ZStartedPayment } from "../../contract/payments.dto.ts";
+import type { RouteDocs } from "../../http/route-docs.ts";
+
+const tag = "Pagos";
+/** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
+const docs = {
+  start: {
+    tag,
+    summary: "Inicia el pago con tarjeta de una cuenta (Webpay)",
+    description: "El monto cobrado es siempre el de la cuenta guardada; el navegador envía token_ws a la url respondida.",
+    body: ZStartPaymentInput,
+    response: payloadOf(ZStartedPayment),
+    errors: [404, 409, 502, 504],
+  },
+  commit: {
+    tag,
+    summary: "Confirma el pago al volver de Webpay y responde su detalle",
+    querystring: ZCommitPaymentInput,
+    response: payloadOf(ZPaymentResult),
+    errors: [404, 409, 502, 504],
+  },
+  status: {
+    tag,
+    summary: "Estado de pago de una cuenta",
+    querystring: ZAccountStatusInput,
+    response: payloadOf(ZAccountPaymentStatus),
+    errors: [404],
+  },
+} satisfies Record<string, RouteDocs>;
 
 /** REST of SPEC §7 Payment (and the bill payment status of §7 Bills), under /api/rcr/v1. */
 export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -11,17 +48,17 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: App
     meta: requestMeta(request),
   });
 
-  app.post("/payment/generate-transaction-new-prod", { config: { access: "patient" } }, async (request) => {
+  app.post("/payment/generate-transaction-new-prod", { config: { access: "patient", docs: docs.start } }, async (request) => {
     const { user, meta } = await patientCall(request);
     return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
   });
 
-  app.get("/payment/new-commit-prod", { config: { access: "patient" } }, async (request) => {
+  app.get("/payment/new-commit-prod", { config: { access: "patient", docs: docs.commit } }, async (request) => {
     const { user, meta } = await patientCall(request);
     return { payload: await commitPayment(deps, user, request.query, meta) };
   });
 
-  app.get("/payment/account-status/", { config: { access: "patient" } }, async (request) => {
+  app.get("/payment/account-status/", { config: { access: "patient", docs: docs.status } }, async (request) => {
     const { user, meta } = await patientCall(request);
     return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
   });

@@ -1,3 +1,4 @@
+import type { AccountPaymentStatus } from "../../contract/payments.dto.ts";
 import { billStatusLabel } from "../../contract/bills.dto.ts";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -446,7 +447,12 @@ export async function settlePendingPayments(
 }
 
 /** GET payment/account-status: whether the bill is paid or has a payment in progress (settling lost commits first). */
-export async function accountPaymentStatus(deps: AppDeps, user: SessionUser, rawInput: unknown, meta: RequestMeta) {
+export async function accountPaymentStatus(
+  deps: AppDeps,
+  user: SessionUser,
+  rawInput: unknown,
+  meta: RequestMeta,
+): Promise<AccountPaymentStatus> {
   requirePatient(user);
   const { accountId } = parseInput(ZAccountStatusInput, rawInput);
   const bill = await ownBill(deps, user, accountId, meta, "payment.status");

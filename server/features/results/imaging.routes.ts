@@ -4,20 +4,52 @@ import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { parseInput } from "../../http/validate.ts";
-import { imagingReportUrl, imagingViewerUrl, listImagingOrders } from "./imaging.service.ts";
+import { imagingReportUrl, imagingViewerUrl, listImagingOrders, ZAccessionNumber, ZImagingQuery } from "./imaging.service.ts";
+import { payloadOf } from "../../contract/api.dto.ts";
+import { ZImagingOrderDto } from "../../contract/results.dto.ts";
+import type { RouteDocs } from "../../http/route-docs.ts";
 
 const ZClinicQuery = z.object({ clinic: z.string().trim().max(60).optional() });
 
+const tag = "Imagenología";
+const byAccession = z.object({ accessionNumber: ZAccessionNumber });
+/** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
+const docs = {
+  list: {
+    tag,
+    summary: "Exámenes de imagenología del paciente entre dos fechas",
+    querystring: ZImagingQuery,
+    response: payloadOf(z.array(ZImagingOrderDto)),
+    errors: [502, 504],
+  },
+  report: {
+    tag,
+    summary: "Enlace firmado al informe PDF de un examen",
+    params: byAccession,
+    querystring: ZClinicQuery,
+    response: payloadOf(z.string().describe("Dirección del informe PDF")),
+    errors: [502, 504],
+  },
+  viewer: {
+    tag,
+    summary: "Dirección del visor de imágenes de un examen",
+    params: byAccession,
+    querystring: ZClinicQuery,
+    response: payloadOf(z.string().describe("Dirección del visor")),
+    errors: [502, 504],
+  },
+} satisfies Record<string, RouteDocs>;
+
 /** REST /api/rcr/v1/orders-imaging (SPEC §7): the signed-in patient's imaging studies, viewer and report links. */
 export async function imagingRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.get("/orders-imaging", { config: { access: "patient" } }, async (request) => {
+  app.get("/orders-imaging", { config: { access: "patient", docs: docs.list } }, async (request) => {
     const user = await requireUser(deps, request.headers.authorization);
     return { payload: await listImagingOrders(deps, user, request.query, requestMeta(request)) };
   });
 
   app.get<{ Params: { accessionNumber: string } }>(
     "/orders-imaging/pdf/:accessionNumber",
-    { config: { access: "patient" } },
+    { config: { access: "patient", docs: docs.report } },
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
       parseInput(ZClinicQuery, request.query);
@@ -27,7 +59,7 @@ export async function imagingRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   app.get<{ Params: { accessionNumber: string } }>(
     "/orders-imaging/:accessionNumber",
-    { config: { access: "patient" } },
+    { config: { access: "patient", docs: docs.viewer } },
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
       parseInput(ZClinicQuery, request.query);

@@ -4,20 +4,47 @@ import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { parseInput } from "../../http/validate.ts";
 import { z } from "zod";
-import { getLabOrder, listLabOrders } from "./laboratory.service.ts";
+import { getLabOrder, listLabOrders, ZOrderNumber, ZOrdersQuery } from "./laboratory.service.ts";
+import { payloadOf } from "../../contract/api.dto.ts";
+import { ZLabOrderDetailDto, ZLabOrderDto } from "../../contract/results.dto.ts";
+import type { RouteDocs } from "../../http/route-docs.ts";
 
 const ZClinicQuery = z.object({ clinic: z.string().trim().max(60).optional() });
 
+const tag = "Laboratorio";
+/** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
+const docs = {
+  list: {
+    tag,
+    summary: "Órdenes de laboratorio del paciente entre dos fechas (dd/mm/yyyy)",
+    querystring: ZOrdersQuery,
+    response: payloadOf(z.array(ZLabOrderDto)),
+    errors: [502, 504],
+  },
+  get: {
+    tag,
+    summary: "Detalle de una orden: prestaciones y enlace al informe PDF",
+    params: z.object({ orderNumber: ZOrderNumber }),
+    querystring: ZClinicQuery,
+    response: payloadOf(ZLabOrderDetailDto),
+    errors: [502, 504],
+  },
+} satisfies Record<string, RouteDocs>;
+
 /** REST /api/rcr/v1/orders (SPEC §7): the signed-in patient's laboratory orders. */
 export async function laboratoryRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.get("/orders", { config: { access: "patient" } }, async (request) => {
+  app.get("/orders", { config: { access: "patient", docs: docs.list } }, async (request) => {
     const user = await requireUser(deps, request.headers.authorization);
     return { payload: await listLabOrders(deps, user, request.query, requestMeta(request)) };
   });
 
-  app.get<{ Params: { orderNumber: string } }>("/orders/:orderNumber", { config: { access: "patient" } }, async (request) => {
-    const user = await requireUser(deps, request.headers.authorization);
-    parseInput(ZClinicQuery, request.query);
-    return { payload: await getLabOrder(deps, user, request.params.orderNumber, requestMeta(request)) };
-  });
+  app.get<{ Params: { orderNumber: string } }>(
+    "/orders/:orderNumber",
+    { config: { access: "patient", docs: docs.get } },
+    async (request) => {
+      const user = await requireUser(deps, request.headers.authorization);
+      parseInput(ZClinicQuery, request.query);
+      return { payload: await getLabOrder(deps, user, request.params.orderNumber, requestMeta(request)) };
+    },
+  );
 }

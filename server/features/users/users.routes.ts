@@ -7,6 +7,48 @@ import { getPrivileges, setPrivileges } from "./privileges.service.ts";
 import { createUserAccount } from "./user-create.service.ts";
 import { resetUserPassword, updateUser } from "./users-admin.service.ts";
 import { getUser, listUsers } from "./users-query.service.ts";
+import { z } from "zod";
+import { payloadOf, payloadWithMessage } from "../../contract/api.dto.ts";
+import { ZPrivilegeDto, ZUserDetailDto, ZUsersPage } from "../../contract/users.dto.ts";
+import type { RouteDocs } from "../../http/route-docs.ts";
+import {
+  ZCreateUserInput,
+  ZListUsersInput,
+  ZSetPrivilegesInput,
+  ZStaffResetPasswordInput,
+  ZUpdateUserInput,
+  ZUserId,
+} from "./users.schemas.ts";
+
+const tag = "Usuarios";
+const byId = z.object({ id: ZUserId });
+/** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
+const docs = {
+  list: { tag, summary: "Busca usuarios (paginado)", querystring: ZListUsersInput, response: ZUsersPage },
+  privileges: {
+    tag,
+    summary: "Clínicas asignadas a un usuario (lista de id_clinic)",
+    params: byId,
+    response: payloadOf(z.array(ZPrivilegeDto)),
+  },
+  setPrivileges: {
+    tag,
+    summary: "Reemplaza las clínicas asignadas a un ejecutivo",
+    querystring: z.object({ id_user: ZSetPrivilegesInput.shape.userId }),
+    body: ZSetPrivilegesInput.shape.privileges,
+    response: payloadOf(z.array(ZPrivilegeDto)),
+  },
+  resetPassword: { tag, summary: "Fija la contraseña de un usuario", body: ZStaffResetPasswordInput, response: payloadOf(z.literal(true)) },
+  get: { tag, summary: "Un usuario, con sus privilegios y clínicas", params: byId, response: payloadOf(ZUserDetailDto) },
+  update: { tag, summary: "Actualiza los datos de un usuario", params: byId, body: ZUpdateUserInput, response: payloadOf(ZUserDetailDto) },
+  create: {
+    tag,
+    summary: "Crea un usuario y le envía una contraseña temporal por correo",
+    body: ZCreateUserInput,
+    response: payloadWithMessage(ZUserDetailDto),
+    errors: [409, 502],
+  },
+} satisfies Record<string, RouteDocs>;
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -20,38 +62,38 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     meta: requestMeta(request),
   });
 
-  app.get("/admin/filter/users", access("staff"), async (request) => {
+  app.get("/admin/filter/users", access("staff", docs.list), async (request) => {
     const { user, meta } = await staffCall(request);
     return listUsers(deps, user, request.query, meta);
   });
 
-  app.get("/admin/privileges/:id", access("staff"), async (request: IdRequest) => {
+  app.get("/admin/privileges/:id", access("staff", docs.privileges), async (request: IdRequest) => {
     const { user, meta } = await staffCall(request);
     return { payload: await getPrivileges(deps, user, request.params.id, meta) };
   });
 
-  app.post("/admin/privileges-array", access("admin"), async (request) => {
+  app.post("/admin/privileges-array", access("admin", docs.setPrivileges), async (request) => {
     const { user, meta } = await staffCall(request);
     const query = (request.query ?? {}) as { id_user?: unknown };
     return { payload: await setPrivileges(deps, user, { userId: query.id_user, privileges: request.body }, meta) };
   });
 
-  app.post("/admin/resetPassword", access("staff"), async (request) => {
+  app.post("/admin/resetPassword", access("staff", docs.resetPassword), async (request) => {
     const { user, meta } = await staffCall(request);
     return { payload: await resetUserPassword(deps, user, request.body, meta) };
   });
 
-  app.get("/admin/:id", access("staff"), async (request: IdRequest) => {
+  app.get("/admin/:id", access("staff", docs.get), async (request: IdRequest) => {
     const { user, meta } = await staffCall(request);
     return { payload: await getUser(deps, user, request.params.id, meta) };
   });
 
-  app.patch("/admin/:id", access("staff"), async (request: IdRequest) => {
+  app.patch("/admin/:id", access("staff", docs.update), async (request: IdRequest) => {
     const { user, meta } = await staffCall(request);
     return { payload: await updateUser(deps, user, request.params.id, request.body, meta) };
   });
 
-  app.post("/admin", access("staff"), async (request) => {
+  app.post("/admin", access("staff", docs.create), async (request) => {
     const { user, meta } = await staffCall(request);
     const { user: created, message } = await createUserAccount(deps, user, request.body, meta);
     return { payload: created, message };

@@ -94,31 +94,28 @@ export const ZAuditListInput = z
   .refine(rangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
 export type AuditListInput = z.input<typeof ZAuditListInput>;
 
-export interface AuditPerson {
-  rut: string;
-  name: string;
-}
+export const ZAuditPerson = z.object({ rut: z.string(), name: z.string() });
+export type AuditPerson = z.infer<typeof ZAuditPerson>;
 
-export interface AuditEventDto {
-  id: number;
-  /** ISO instant. */
-  createdAt: string;
-  action: string;
-  resource: string;
-  resourceId: string | null;
-  outcome: string;
-  actorRole: number | null;
-  actor: AuditPerson | null;
-  patient: AuditPerson | null;
-  ip: string | null;
-  /** The row's before/after as JSON text ({"antes":…,"despues":…}), when it has them. */
-  details: string | null;
-}
+export const ZAuditEventDto = z.object({
+  id: z.number().int(),
+  createdAt: z.string().describe("Instante ISO"),
+  action: z.string(),
+  resource: z.string(),
+  resourceId: z.string().nullable(),
+  outcome: z.string().describe("ok, denied o failed"),
+  actorRole: z.number().int().nullable(),
+  actor: ZAuditPerson.nullable().describe("Quién actuó"),
+  patient: ZAuditPerson.nullable().describe("El paciente cuyos datos eran"),
+  ip: z.string().nullable(),
+  details: z.string().nullable().describe('Antes/después de la fila como JSON ({"antes":…,"despues":…})'),
+});
+export type AuditEventDto = z.infer<typeof ZAuditEventDto>;
 
-export interface AuditPage {
-  events: AuditEventDto[];
-  page: number;
-  /** Matching rows, counted up to AUDIT_COUNT_CAP; `totalCapped` says there are at least that many. */
-  total: number;
-  totalCapped: boolean;
-}
+export const ZAuditPage = z.object({
+  events: z.array(ZAuditEventDto),
+  page: z.number().int(),
+  total: z.number().int().describe(`Filas que cumplen los filtros, contadas hasta ${AUDIT_COUNT_CAP}`),
+  totalCapped: z.boolean().describe("Hay al menos ese número de filas"),
+});
+export type AuditPage = z.infer<typeof ZAuditPage>;

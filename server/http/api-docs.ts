@@ -46,7 +46,9 @@ const init = `window.ui = SwaggerUIBundle({
 });
 `;
 
-const version = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+// The document describes the contract, not a build: its version is the contract's (/api/rcr/v1), so the compiled server
+// (dist/, where no package.json sits beside it) publishes the same document as the TypeScript one.
+const version = "1.0.0";
 
 /** Registers /api/docs; the document is built once, on first request, from the complete route table. */
 export function registerApiDocs(app: FastifyInstance, routes: readonly DocumentedRoute[], prefix: string): void {

@@ -5,9 +5,13 @@ import { getPortalType } from "../lib/storage.ts";
 import { onSessionExpired, queryClient, TRPCProvider, trpcClient } from "../lib/trpc.ts";
 import { Overlays } from "./overlays/Overlays.tsx";
 import { showToast } from "../lib/overlay-store.ts";
-import { router } from "./routes.tsx";
+import { createRouter } from "./routes.tsx";
 
-const navigate = (to: string) => void router.navigate(to);
+// Created on the first render, not on import: the public shell starts loading this module while a login is being
+// checked, and the router must start from the address the user lands on.
+let router: ReturnType<typeof createRouter> | undefined;
+const getRouter = () => (router ??= createRouter());
+const navigate = (to: string) => void getRouter().navigate(to);
 
 // Like a failed token validation (SPEC §4): storage cleared, back to the login of the user's area.
 onSessionExpired(() => {
@@ -18,12 +22,15 @@ onSessionExpired(() => {
   navigate(loginPath);
 });
 
-/** Providers, the router and the global overlays (outside the router so they also show while a route loads). */
-export function App() {
+/**
+ * The signed-in app: providers, the router and the global overlays (outside the router so they also show while a
+ * route loads). Loaded on demand by the public shell (web/src/public/PublicApp.tsx).
+ */
+export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={getRouter()} />
         <Overlays navigate={navigate} />
       </TRPCProvider>
     </QueryClientProvider>

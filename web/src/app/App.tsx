@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { RouterProvider } from "react-router/dom";
 import { endSession } from "../lib/session.ts";
 import { getPortalType } from "../lib/storage.ts";
@@ -24,9 +25,14 @@ onSessionExpired(() => {
 
 /**
  * The signed-in app: providers, the router and the global overlays (outside the router so they also show while a
- * route loads). Loaded on demand by the public shell (web/src/public/PublicApp.tsx).
+ * route loads). Loaded on demand by the public shell (web/src/public/PublicShell.tsx). `goTo`: where a public page
+ * sent the user (e.g. after the login); the router goes there like any navigation of its own, so the address
+ * changes only once the route's guard let the user in.
  */
-export default function App() {
+export default function App({ goTo }: { goTo?: string }) {
+  useEffect(() => {
+    if (goTo) navigate(goTo);
+  }, [goTo]);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -34,9 +34,15 @@ function currentPage(): string | null {
 /** A public page, or the signed-in app once the user is anywhere else. */
 export function PublicShell() {
   const [page, setPage] = useState(currentPage);
-  const inApp = page === null;
+  // Where a public page sent the user in the app (the app's router makes that move, guards included).
+  const [appTarget, setAppTarget] = useState<string>();
+  const inApp = page === null || appTarget !== undefined;
 
   const navigate = useCallback((to: string) => {
+    if (publicPagePath(new URL(to, window.location.href).pathname) === null) {
+      setAppTarget(to);
+      return;
+    }
     window.history.pushState(null, "", to);
     setPage(currentPage());
     window.scrollTo(0, 0);
@@ -58,11 +64,11 @@ export function PublicShell() {
   if (inApp) {
     return (
       <Suspense fallback={null}>
-        <App />
+        <App goTo={appTarget} />
       </Suspense>
     );
   }
-  const Page = publicPages[page]!;
+  const Page = publicPages[page!]!;
   return (
     <NavigationProvider value={navigate}>
       <Suspense fallback={null}>

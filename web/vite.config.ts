@@ -12,6 +12,10 @@ export const webAliases = {
   "@server-router": path.resolve(here, "../server/trpc/router.ts"),
 };
 
+/** Modules the login page needs before it shows (public/PublicShell.tsx and its static imports). */
+const shellModules =
+  /[\\/](web[\\/]src[\\/](public[\\/]|app[\\/]overlays[\\/]|features[\\/]auth[\\/](AuthLayout|LoginForm|LoginExternalLinks|PatientLoginPage|api[\\/]auth\.api)\.|components[\\/]ui[\\/](Banner|Button|PasswordField|TextField|icons)\.|lib[\\/](plain-storage|trpc-client|clinic|clinic-settings|navigation|use-action|use-form|overlay-store|rut-input|hidden-pages)\.)|server[\\/]contract[\\/](clinics|rut|roles|menu|linear-pattern[.\\w]*)\.ts)/;
+
 // The built app is served by the Fastify server from dist/web; `npm run dev:web` proxies the API to it.
 export default defineConfig({
   root: here,
@@ -47,6 +51,9 @@ export default defineConfig({
             { name: "data", test: /node_modules[\\/](@tanstack|@trpc)[\\/]/, priority: 20 },
             { name: "crypto", test: /node_modules[\\/]crypto-js[\\/]/, priority: 10 },
             { name: "re2", test: /node_modules[\\/]re2js[\\/]/, priority: 10 },
+            // The public shell's own modules in one chunk: each request of the first load costs a round trip, and a
+            // mobile browser opens few connections at a time (HTTP/1.1), so many small chunks delay the login page.
+            { name: "shell", test: shellModules, priority: 5 },
           ],
         },
       },

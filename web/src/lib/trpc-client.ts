@@ -38,7 +38,8 @@ export function onSessionExpired(handler: () => void): void {
   sessionExpired = handler;
 }
 
-// A 401 on any call but the auth ones (where it means wrong credentials) ends the session wherever the user is.
+// A 401 on any call but the auth ones (where it means wrong credentials) ends the session wherever the user is; a
+// call made with `context: { sessionCheck: false }` leaves it to its caller.
 const sessionLink: TRPCLink<AppRouter> =
   () =>
   ({ next, op }) =>
@@ -46,7 +47,8 @@ const sessionLink: TRPCLink<AppRouter> =
       next(op).subscribe({
         next: (value) => observer.next(value),
         error: (error) => {
-          if (!op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.();
+          const checked = op.context.sessionCheck !== false;
+          if (checked && !op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.();
           observer.error(error);
         },
         complete: () => observer.complete(),

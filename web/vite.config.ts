@@ -12,6 +12,10 @@ export const webAliases = {
   "@server-router": path.resolve(here, "../server/trpc/router.ts"),
 };
 
+/** Modules the login page needs before it shows (public/PublicShell.tsx and its static imports). */
+const shellModules =
+  /[\\/](web[\\/]src[\\/](public[\\/]|app[\\/]overlays[\\/]|features[\\/]auth[\\/](AuthLayout|LoginForm|LoginExternalLinks|PatientLoginPage|api[\\/]auth\.api)\.|components[\\/]ui[\\/](Banner|Button|PasswordField|TextField|icons)\.|lib[\\/](plain-storage|trpc-client|clinic|clinic-settings|navigation|use-action|use-form|overlay-store|rut-input|hidden-pages)\.)|server[\\/]contract[\\/](clinics|rut|roles|menu|linear-pattern[.\\w]*)\.ts)/;
+
 // The built app is served by the Fastify server from dist/web; `npm run dev:web` proxies the API to it.
 export default defineConfig({
   root: here,
@@ -34,14 +38,23 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // React and the data layer change rarely: separate chunks stay cached across releases.
-        manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return "react";
-          if (/node_modules\/(@tanstack|@trpc)\//.test(id)) return "data";
-          if (/node_modules\/zod\//.test(id)) return "zod";
-          if (/node_modules\/crypto-js\//.test(id)) return "crypto";
-          if (/node_modules\/re2js\//.test(id)) return "re2";
-          return undefined;
+        // Libraries change rarely: separate chunks stay cached across releases. Split along what the public pages
+        // load first (React, the plain tRPC client) and what loads on demand (the router, React Query, zod,
+        // crypto-js) — see public/PublicShell.tsx (issue 14). A group takes its modules' dependencies too, unless a
+        // group of higher priority took them first (so React Query's chunk does not swallow the tRPC client).
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 60 },
+            { name: "trpc", test: /node_modules[\\/]@trpc[\\/](client|server)[\\/]/, priority: 50 },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 30 },
+            { name: "router", test: /node_modules[\\/]react-router[\\/]/, priority: 20 },
+            { name: "data", test: /node_modules[\\/](@tanstack|@trpc)[\\/]/, priority: 20 },
+            { name: "crypto", test: /node_modules[\\/]crypto-js[\\/]/, priority: 10 },
+            { name: "re2", test: /node_modules[\\/]re2js[\\/]/, priority: 10 },
+            // The public shell's own modules in one chunk: each request of the first load costs a round trip, and a
+            // mobile browser opens few connections at a time (HTTP/1.1), so many small chunks delay the login page.
+            { name: "shell", test: shellModules, priority: 5 },
+          ],
         },
       },
     },

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/App.tsx";
+import { PublicShell } from "./public/PublicShell.tsx";
 import "./styles/base.css";
 import "./styles/components.css";
 import "./styles/panels.css";
@@ -13,6 +13,6 @@ import "./styles/auth.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <PublicShell />
   </StrictMode>,
 );

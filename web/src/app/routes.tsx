@@ -66,4 +66,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The browser router, created when the app first renders (the public shell may load this module earlier). */
+export const createRouter = () => createBrowserRouter(routes);

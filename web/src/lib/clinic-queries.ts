@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { currentClinic } from "./clinic.ts";
+import { loadClinicSettings } from "./clinic-settings.ts";
 import { useTRPC } from "./trpc.ts";
 
 // Public clinic data several features read (login links, scheduling frames, the terms PDF): shared here so no
@@ -8,7 +9,12 @@ import { useTRPC } from "./trpc.ts";
 /** This site's clinic settings (branding, result-site links, scheduling frames); they do not change while the app runs. */
 export function useClinicSettings() {
   const trpc = useTRPC();
-  return useQuery(trpc.clinics.settings.queryOptions({ clinic: currentClinic().key }, { staleTime: Infinity }));
+  // The same single fetch the login page uses (clinic-settings.ts).
+  return useQuery({
+    queryKey: trpc.clinics.settings.queryKey({ clinic: currentClinic().key }),
+    queryFn: loadClinicSettings,
+    staleTime: Infinity,
+  });
 }
 
 /** The address of this clinic's terms and conditions PDF. */

@@ -48,10 +48,13 @@ export async function tokenGuard(): Promise<null> {
  */
 export function areaGuard(area: Area) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
-    await requireValidToken();
     const portalType = getPortalType();
+    // The token and the terms questions go out together (one round trip on every page load, not two; issue 14),
+    // and are judged in SPEC §4's order: an invalid token sends to the login whatever the terms answer.
+    const terms = portalType === "2" ? termsAccepted() : Promise.resolve(true);
+    await requireValidToken();
     // Second guard (SPEC §4): a patient who has not accepted the terms goes to accept-tyc; the server decides.
-    if (portalType === "2" && !(await termsAccepted())) throw redirect("/accept-tyc");
+    if (!(await terms)) throw redirect("/accept-tyc");
     const allowed = area === "admin" ? isStaffPortal(portalType) : portalType === "2";
     if (!allowed) {
       void showModal({ title: "Acceso denegado", body: "No tiene permiso para acceder a esta página", buttons: ["Entendido"] });
@@ -79,10 +82,13 @@ export function areaGuard(area: Area) {
   };
 }
 
-/** validate-tyc through tRPC (terms.status); an error counts as not accepted. */
+/**
+ * validate-tyc through tRPC (terms.status); an error counts as not accepted. Asked alongside the token check, so a
+ * 401 here is the token guard's to handle (no "session expired" notice on top of it).
+ */
 async function termsAccepted(): Promise<boolean> {
   try {
-    return await trpcClient.terms.status.query();
+    return await trpcClient.terms.status.query(undefined, { context: { sessionCheck: false } });
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { showToast } from "../../lib/overlay-store.ts";
-import { errorCode, errorMessage } from "../../lib/trpc.ts";
+import { errorCode, errorMessage } from "../../lib/trpc-client.ts";
 import { Banner } from "./Banner.tsx";
 
 /**

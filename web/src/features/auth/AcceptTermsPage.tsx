@@ -8,7 +8,7 @@ import { endSession, updateSessionUser } from "../../lib/session.ts";
 import { queryClient } from "../../lib/trpc.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { useTermsDocumentUrl } from "../../lib/clinic-queries.ts";
-import { useAcceptTerms } from "./api/auth.api.ts";
+import { useAcceptTerms } from "./api/terms.api.ts";
 
 // SPEC §8 leaves the wording of these failures open.
 const PDF_FAILED = "No fue posible abrir el documento, por favor vuelva a intentarlo";

@@ -1,14 +1,14 @@
 import { ExternalLinkIcon, ImagingIcon, LaboratoryIcon } from "../../components/ui/icons.tsx";
-import { useClinicSettings } from "../../lib/clinic-queries.ts";
+import { useLoadedClinicSettings } from "../../lib/clinic-settings.ts";
 
 /**
  * The result sites that need no portal login (SPEC §1, §2 Patient login): the clinic's own laboratory site (results
  * by order number) and the imaging login page shared by every clinic. Both open in a new tab.
  */
 export default function LoginExternalLinks() {
-  const settings = useClinicSettings();
-  if (!settings.data) return null;
-  const { labSiteUrl, imagingLoginUrl } = settings.data;
+  const settings = useLoadedClinicSettings();
+  if (!settings) return null;
+  const { labSiteUrl, imagingLoginUrl } = settings;
   return (
     <nav className="external-links" aria-label="Resultados sin iniciar sesión">
       <p className="external-links__title">Consultar resultados sin iniciar sesión</p>

@@ -1,20 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from "react";
-import { z } from "zod";
+import { useState, type ReactNode } from "react";
 import type { UserDto } from "@contract/users.dto.ts";
 import { portalTypeFor } from "@contract/roles.ts";
-import { loginPasswordSchema, rutSchema } from "@contract/validation.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { PasswordField } from "../../components/ui/PasswordField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
-import { startSession } from "../../lib/session.ts";
-import { errorCode, errorMessage } from "../../lib/trpc.ts";
+import { errorCode, errorMessage } from "../../lib/trpc-client.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { useLogin } from "./api/auth.api.ts";
 
-const loginFormSchema = z.object({ rut: rutSchema, password: loginPasswordSchema });
+const loginFormSchema = () => import("./auth-forms.ts").then((forms) => forms.loginFormSchema);
 const LOGIN_FAILED = "El Rut o Contraseña ingresados son inválidos";
 
 export interface LoginFormProps {
@@ -31,19 +28,20 @@ export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
   // SPEC §8: any login failure shows the same banner; a rate limit adds the server's reason underneath.
   const [failure, setFailure] = useState<{ detail?: string } | null>(null);
   const login = useLogin({
-    onSuccess: ({ user, accessToken }) => {
+    onSuccess: async ({ user, accessToken }) => {
+      // Writing the session needs crypto-js (storage.ts): loaded here, not with the page (issue 14).
+      const { startSession } = await import("../../lib/session.ts");
       startSession(user, accessToken, portalTypeFor(user.roleType));
       onLoggedIn(user);
     },
     onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? { detail: errorMessage(error, "") } : {}),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate() || login.isPending) return;
+  const submit = form.submit(({ rut, password }) => {
+    if (login.isPending) return;
     setFailure(null);
-    login.mutate({ portal, rut: form.values.rut, password: form.values.password, clinic: currentClinic().key });
-  }
+    login.mutate({ portal, rut, password, clinic: currentClinic().key });
+  });
 
   return (
     <form className="form" onSubmit={submit} noValidate>

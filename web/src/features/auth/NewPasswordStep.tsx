@@ -1,10 +1,10 @@
-import { type FormEvent } from "react";
-import { passwordPairSchema } from "@contract/validation.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { NewPasswordFields } from "../../components/ui/NewPasswordFields.tsx";
-import { useForm } from "../../lib/use-form.ts";
 import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
+import { useForm } from "../../lib/use-form.ts";
 import { useResetPassword } from "./api/auth.api.ts";
+
+const passwordsSchema = () => import("./auth-forms.ts").then((forms) => forms.newPasswordSchema);
 
 const SAVE_FAILED = "error de sistema vuelta a intentarlo";
 
@@ -16,15 +16,13 @@ export interface NewPasswordStepProps {
 
 /** Step 3 of the recovery: new password twice, with the contract's rules; save stays disabled while invalid. */
 export function NewPasswordStep({ token, rut, onDone }: NewPasswordStepProps) {
-  const form = useForm(passwordPairSchema, { password: "", passwordConfirmation: "" });
+  const form = useForm(passwordsSchema, { password: "", passwordConfirmation: "" });
   const failure = useSaveFailure(SAVE_FAILED);
   const save = useResetPassword({ onSuccess: onDone, onError: failure.onError });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate() || save.isPending) return;
-    save.mutate({ token, rut, ...form.values });
-  }
+  const submit = form.submit((values) => {
+    if (!save.isPending) save.mutate({ token, rut, ...values });
+  });
 
   return (
     <>

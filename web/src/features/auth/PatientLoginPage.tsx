@@ -1,13 +1,13 @@
-import { Link, useNavigate } from "react-router";
 import { currentClinic } from "../../lib/clinic.ts";
 import LoginExternalLinks from "./LoginExternalLinks.tsx";
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
+import { AppLink, useNavigateTo } from "../../lib/navigation.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { LoginForm } from "./LoginForm.tsx";
 
 /** /login: patient login (SPEC §2). */
 export default function PatientLoginPage() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   // The intro names hospital bills only where the clinic's patient menu has them (not on Maitenes).
   const hasBills = hiddenPageRedirect("2", currentClinic().key, "/dashboard/my-bills") === null;
   const intro = hasBills
@@ -19,10 +19,10 @@ export default function PatientLoginPage() {
       <p className="auth__intro">{intro}</p>
       <LoginForm
         portal="patient"
-        onLoggedIn={(user) => void navigate(user.dateTyc ? "/dashboard/account-settings" : "/accept-tyc")}
+        onLoggedIn={(user) => navigate(user.dateTyc ? "/dashboard/account-settings" : "/accept-tyc")}
         extra={
           <p className="form__aside">
-            <Link to="/recover-password">Olvidé mi contraseña</Link>
+            <AppLink to="/recover-password">Olvidé mi contraseña</AppLink>
           </p>
         }
       />

@@ -1,29 +1,25 @@
-import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
-import { rutSchema } from "@contract/validation.ts";
+import { useState } from "react";
 import { Button } from "../../components/ui/Button.tsx";
 import { CheckCircleIcon } from "../../components/ui/icons.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { currentPortalLink } from "../../lib/clinic.ts";
+import { AppLink, useNavigateTo, useSearchParam } from "../../lib/navigation.tsx";
 import { formatRutInput } from "../../lib/rut-input.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { NewPasswordStep } from "./NewPasswordStep.tsx";
 import { useRequestPasswordReset } from "./api/auth.api.ts";
 
-const requestSchema = z.object({ rut: rutSchema });
+const requestSchema = () => import("./auth-forms.ts").then((forms) => forms.resetRequestSchema);
 
 /** Step 1: ask for the Rut; step 2 follows whatever the answer, so the page never reveals whether an account exists. */
 function RequestStep({ onDone }: { onDone(): void }) {
   const form = useForm(requestSchema, { rut: "" });
   const request = useRequestPasswordReset({ onSettled: onDone });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate() || request.isPending) return;
-    request.mutate({ rut: form.values.rut, rcrLink: currentPortalLink() });
-  }
+  const submit = form.submit(({ rut }) => {
+    if (!request.isPending) request.mutate({ rut, rcrLink: currentPortalLink() });
+  });
 
   return (
     <>
@@ -35,7 +31,7 @@ function RequestStep({ onDone }: { onDone(): void }) {
           Enviar
         </Button>
         <p className="form__aside form__aside--center">
-          <Link to="/login">Volver al inicio de sesión</Link>
+          <AppLink to="/login">Volver al inicio de sesión</AppLink>
         </p>
       </form>
     </>
@@ -43,7 +39,7 @@ function RequestStep({ onDone }: { onDone(): void }) {
 }
 
 function SentStep() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   return (
     <div className="auth__result">
       <h1 className="auth__title">Revise su correo</h1>
@@ -51,7 +47,7 @@ function SentStep() {
         Si existe una cuenta asociada al Rut ingresado, le enviaremos un correo con las instrucciones para restablecer su contraseña. Si no
         lo encuentra en su bandeja de entrada, revise también la carpeta de correo no deseado (spam).
       </p>
-      <Button block onClick={() => void navigate("/login")}>
+      <Button block onClick={() => navigate("/login")}>
         Volver al portal
       </Button>
     </div>
@@ -59,13 +55,13 @@ function SentStep() {
 }
 
 function DoneStep() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   return (
     <div className="auth__result">
       <CheckCircleIcon size={48} className="auth__result-icon" />
       <h1 className="auth__title">Contraseña actualizada</h1>
       <p className="auth__intro">Ya puede ingresar al portal con su nueva contraseña.</p>
-      <Button block onClick={() => void navigate("/")}>
+      <Button block onClick={() => navigate("/")}>
         Ir al portal
       </Button>
     </div>
@@ -74,14 +70,14 @@ function DoneStep() {
 
 /** /recover-password (SPEC §2, four steps); with ?token&rut from the e-mail it shows the new-password form. */
 export default function RecoverPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get("token");
+  const token = useSearchParam("token");
+  const rut = useSearchParam("rut");
   const [step, setStep] = useState<"request" | "sent" | "new" | "done">(token ? "new" : "request");
   return (
     <AuthLayout>
       {step === "request" ? <RequestStep onDone={() => setStep("sent")} /> : null}
       {step === "sent" ? <SentStep /> : null}
-      {step === "new" && token ? <NewPasswordStep token={token} rut={params.get("rut") ?? ""} onDone={() => setStep("done")} /> : null}
+      {step === "new" && token ? <NewPasswordStep token={token} rut={rut ?? ""} onDone={() => setStep("done")} /> : null}
       {step === "done" ? <DoneStep /> : null}
     </AuthLayout>
   );

@@ -1,15 +1,15 @@
-import { useNavigate } from "react-router";
+import { useNavigateTo } from "../../lib/navigation.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { LoginForm } from "./LoginForm.tsx";
 
 /** /admin-login: login of administrators and executives (SPEC §2). */
 export default function StaffLoginPage() {
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   return (
     <AuthLayout>
       <h1 className="auth__title">Ingreso de Administrativos</h1>
       <p className="auth__intro">Acceso para el personal de la clínica que administra usuarios y cuentas hospitalarias.</p>
-      <LoginForm portal="staff" onLoggedIn={() => void navigate("/admin/admin-users")} />
+      <LoginForm portal="staff" onLoggedIn={() => navigate("/admin/admin-users")} />
       <p className="auth__note">Si aún no tiene una cuenta de acceso, solicite su registro a la administración de su clínica.</p>
     </AuthLayout>
   );

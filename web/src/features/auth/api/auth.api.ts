@@ -1,30 +1,22 @@
-import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc.ts";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@server-router";
+import { trpcClient } from "../../../lib/trpc-client.ts";
+import { useAction, type ActionOptions } from "../../../lib/use-action.ts";
 
-// The auth feature's calls to the server (tRPC auth.* and terms.accept).
+// The auth feature's calls to the server from the public pages (tRPC auth.*), on the plain tRPC client: the login
+// and recovery pages load without React Query (issue 14). The signed-in terms page uses terms.api.ts.
 
-type Trpc = ReturnType<typeof useTRPC>;
-type LoginOptions = Parameters<Trpc["auth"]["login"]["mutationOptions"]>[0];
-type RequestResetOptions = Parameters<Trpc["auth"]["requestPasswordReset"]["mutationOptions"]>[0];
-type ResetPasswordOptions = Parameters<Trpc["auth"]["resetPassword"]["mutationOptions"]>[0];
-type AcceptTermsOptions = Parameters<Trpc["terms"]["accept"]["mutationOptions"]>[0];
+type Inputs = inferRouterInputs<AppRouter>["auth"];
+type Outputs = inferRouterOutputs<AppRouter>["auth"];
 
-export function useLogin(options: LoginOptions) {
-  const trpc = useTRPC();
-  return useMutation(trpc.auth.login.mutationOptions(options));
+export function useLogin(options: ActionOptions<Outputs["login"]>) {
+  return useAction((input: Inputs["login"]) => trpcClient.auth.login.mutate(input), options);
 }
 
-export function useRequestPasswordReset(options: RequestResetOptions) {
-  const trpc = useTRPC();
-  return useMutation(trpc.auth.requestPasswordReset.mutationOptions(options));
+export function useRequestPasswordReset(options: ActionOptions<Outputs["requestPasswordReset"]>) {
+  return useAction((input: Inputs["requestPasswordReset"]) => trpcClient.auth.requestPasswordReset.mutate(input), options);
 }
 
-export function useResetPassword(options: ResetPasswordOptions) {
-  const trpc = useTRPC();
-  return useMutation(trpc.auth.resetPassword.mutationOptions(options));
-}
-
-export function useAcceptTerms(options: AcceptTermsOptions) {
-  const trpc = useTRPC();
-  return useMutation(trpc.terms.accept.mutationOptions(options));
+export function useResetPassword(options: ActionOptions<Outputs["resetPassword"]>) {
+  return useAction((input: Inputs["resetPassword"]) => trpcClient.auth.resetPassword.mutate(input), options);
 }

@@ -1,0 +1,79 @@
+import { createTRPCClient, httpLink, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { observable } from "@trpc/server/observable";
+import type { AppRouter } from "@server-router";
+import { trackRequest } from "./overlay-store.ts";
+import { getToken } from "./plain-storage.ts";
+
+// The tRPC client without React Query: the public pages (login, password recovery) call the server through it
+// alone, so their first load carries neither React Query nor the tRPC React bindings (issue 14). lib/trpc.ts adds
+// React Query on top of this same client for the signed-in app.
+
+/** Shows the blocking spinner for every request, as SPEC §2 asks. */
+const spinnerLink: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) => {
+      const end = trackRequest();
+      const subscription = next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          end();
+          observer.error(error);
+        },
+        complete: () => {
+          end();
+          observer.complete();
+        },
+      });
+      return () => {
+        end();
+        subscription.unsubscribe();
+      };
+    });
+
+let sessionExpired: (() => void) | undefined;
+
+/** Registers what to do when the server says the session is over (token expired or voided by a password change). */
+export function onSessionExpired(handler: () => void): void {
+  sessionExpired = handler;
+}
+
+// A 401 on any call but the auth ones (where it means wrong credentials) ends the session wherever the user is; a
+// call made with `context: { sessionCheck: false }` leaves it to its caller.
+const sessionLink: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          const checked = op.context.sessionCheck !== false;
+          if (checked && !op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.();
+          observer.error(error);
+        },
+        complete: () => observer.complete(),
+      }),
+    );
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    spinnerLink,
+    sessionLink,
+    httpLink({
+      url: "/trpc",
+      headers: (): Record<string, string> => {
+        const token = getToken();
+        return token ? { Authorization: `Bearer ${token}` } : {};
+      },
+    }),
+  ],
+});
+
+/** The server's Spanish message of a failed call, or the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof TRPCClientError && error.message ? error.message : fallback;
+}
+
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+}

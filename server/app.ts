@@ -26,7 +26,7 @@ import { registerInputGuard } from "./http/input-guard.ts";
 import { answerClientError } from "./http/client-errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { JSON_BODY_LIMIT, registerMultipart } from "./http/uploads.ts";
-import { registerCompression, registerWebAssets } from "./http/web-assets.ts";
+import { appPreloadHeader, indexHtmlHeaders, registerCompression, registerWebAssets } from "./http/web-assets.ts";
 import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { registerAccessTokens } from "./lib/tokens.ts";
@@ -160,11 +160,12 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const webDir = path.resolve(config.WEB_DIST_DIR);
   const hasWeb = existsSync(path.join(webDir, "index.html"));
   if (hasWeb) await registerWebAssets(app, webDir);
+  const appPreload = hasWeb ? appPreloadHeader(webDir) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith("/api/") || request.url.startsWith("/trpc");
     if (!isApi && hasWeb && request.method === "GET") {
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      return reply.headers(indexHtmlHeaders(appPreload, request.url)).sendFile("index.html");
     }
     return reply.status(404).send({ statusCode: 404, error: "NOT_FOUND", message: "Recurso no encontrado" });
   });

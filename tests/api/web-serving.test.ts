@@ -38,6 +38,18 @@ describe("serving the web app", () => {
     }
   });
 
+  it("announces the signed-in app's modules for preloading on a signed-in page, never on the public pages", async () => {
+    const signedIn = await ctx.app.inject({ method: "GET", url: "/dashboard/my-bills" });
+    const links = [...String(signedIn.headers.link ?? "").matchAll(/<(\/assets\/[^>]+\.js)>; rel=modulepreload/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect((await ctx.app.inject({ method: "GET", url: link })).statusCode).toBe(200);
+    // The entry the page loads anyway is not announced again.
+    expect(links).not.toContain(asset);
+    for (const url of ["/", "/login", "/admin-login", "/recover-password?x=1"]) {
+      expect((await ctx.app.inject({ method: "GET", url })).headers.link, url).toBeUndefined();
+    }
+  });
+
   it("revalidates index.html on every visit (a release is picked up at once), compressed too", async () => {
     for (const url of ["/login", "/dashboard/my-bills"]) {
       const response = await ctx.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });

@@ -12,6 +12,8 @@ import { LOGIN_JS_BUDGET_BYTES, loginPageChunks } from "./web-weight.mjs";
 
 const offset = Number(process.env.LIGHTHOUSE_PORT_OFFSET ?? 80);
 const portal = `http://localhost:${4210 + offset}`;
+// Audited on a clinic that issues hospital bills (Clínica Sur): on localhost (Los Maitenes) my-bills only redirects.
+const clinicPortal = `http://clinicasur.localhost:${4210 + offset}`;
 const reportsDir = "var/reports/lighthouse";
 const budgets = { performance: 95, accessibility: 100, lcpMs: 2000 };
 const chromePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((candidate) => existsSync(candidate));
@@ -78,16 +80,16 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const flow = await startFlow(page, { name: "Portal Pacientes" });
-  await flow.navigate(`${portal}/login`, { name: "Inicio de sesión" });
+  await flow.navigate(`${clinicPortal}/login`, { name: "Inicio de sesión" });
   // Sign in as the demo patient in the same tab (the session lives in this tab's storage), then audit a signed-in page.
-  await page.goto(`${portal}/login`);
+  await page.goto(`${clinicPortal}/login`);
   await page.locator("input[autocomplete='username'], input[name='rut']").fill("12.345.678-5");
   await page.locator("input[autocomplete='current-password']").fill("Paciente2026");
   await Promise.all([page.waitForNavigation({ waitUntil: "networkidle0" }), page.locator("button[type='submit']").click()]);
   // Keep the session, not the HTTP cache: the signed-in page is audited as a cold load too.
   const cdp = await page.createCDPSession();
   await cdp.send("Network.clearBrowserCache");
-  await flow.navigate(`${portal}/dashboard/my-bills`, { name: "Cuentas hospitalarias", flags: { disableStorageReset: true } });
+  await flow.navigate(`${clinicPortal}/dashboard/my-bills`, { name: "Cuentas hospitalarias", flags: { disableStorageReset: true } });
   const flowResult = await flow.createFlowResult();
   for (const step of flowResult.steps) {
     const file = path.join(reportsDir, `${step.name.replace(/\W+/g, "-").toLowerCase()}.json`);

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -13,6 +12,7 @@ import { openDatabase, type Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { freshDatabase } from "../helpers/fresh-database.ts";
 import { insertUser, rutOf } from "../helpers/users-fixtures.ts";
+import { freePort } from "../helpers/ports.ts";
 
 // npm run db:backup / db:restore: a copy restored into a new database serves the same accounts, on PostgreSQL and on
 // the embedded database (copied only while no process has it open).
@@ -57,14 +57,6 @@ async function logsIn(db: Database, who: { rut: string; password: string }, port
   } finally {
     await app.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe("backups of a PostgreSQL database (pg_dump / pg_restore)", () => {

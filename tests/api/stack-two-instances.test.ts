@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/ports.ts";
 
 // `npm run stack` as an operator runs it — the machine's PostgreSQL and Redis, two portal processes, the round-robin
 // proxy — and what must hold across instances: tokens, the login limit and download links work on any instance, and
@@ -14,14 +14,6 @@ const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const databaseName = `pp_test_stack_${Date.now()}_${randomBytes(3).toString("hex")}`;
 const keyPrefix = `pp-test-stack:${randomBytes(4).toString("hex")}:`;
 const patient = { rut: "12.345.678-5", password: "Paciente2026" };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let stack: ChildProcess;
 let output = "";

@@ -1,5 +1,6 @@
 import type { AuditEventDto } from "../../contract/audit.schemas.ts";
 import { roleLabels, type RoleType } from "../../contract/roles.ts";
+import { formatChileTime } from "./chile-days.ts";
 
 // The CSV that 'Exportar CSV' downloads. Semicolons, because Excel with Chilean (es-CL) regional settings uses the
 // comma as the decimal mark and splits lists on ';'; UTF-8 with a byte-order mark, so Excel reads the accents; CRLF
@@ -20,20 +21,6 @@ const HEADER = [
   "IP",
   "Detalle",
 ];
-
-const chileTime = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "America/Santiago",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "2026-11-23 05:40:12" in Chile's time. */
-export const formatChileTime = (iso: string) => chileTime.format(new Date(iso));
 
 /**
  * One CSV cell. A cell a spreadsheet would read as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe, so

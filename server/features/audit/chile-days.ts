@@ -1,7 +1,8 @@
 // Days as an admin in Chile means them: 'Desde 2026-03-01' starts at midnight in Santiago, whatever the server's zone.
 
 const TIME_ZONE = "America/Santiago";
-const parts = new Intl.DateTimeFormat("en-US", {
+// "sv-SE" writes ISO-like dates ("2026-11-23 05:40:12"): easy to read back into numbers and to show in a CSV.
+const parts = new Intl.DateTimeFormat("sv-SE", {
   timeZone: TIME_ZONE,
   hourCycle: "h23",
   year: "numeric",
@@ -11,6 +12,9 @@ const parts = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   second: "2-digit",
 });
+
+/** "2026-11-23 05:40:12" in Chile's time. */
+export const formatChileTime = (iso: string) => parts.format(new Date(iso));
 
 /** Santiago's offset from UTC at that instant, in minutes (-180 in summer, -240 in winter). */
 function offsetMinutes(at: Date): number {

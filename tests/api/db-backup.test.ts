@@ -10,7 +10,7 @@ import { loadConfig } from "../../server/config.ts";
 import { backup, restore } from "../../server/db/backup.ts";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
-import { freshDatabase } from "../helpers/fresh-database.ts";
+import { dropDatabase, freshDatabase } from "../helpers/fresh-database.ts";
 import { insertUser, rutOf } from "../helpers/users-fixtures.ts";
 import { freePort } from "../helpers/ports.ts";
 
@@ -33,12 +33,7 @@ async function emptyPostgresDatabase(): Promise<string> {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
-  });
+  cleanups.push(() => dropDatabase(serverUrl, name));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -33,10 +33,32 @@ export async function freshDatabase(serverUrl = process.env.TEST_DATABASE_URL, n
     kind: "postgresql",
     async drop() {
       await db.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+      await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database once the connections this process just closed are gone. A closed pool's connections take a
+ * moment to leave the server; DROP … WITH (FORCE) at once would terminate them while they are still ending, and the
+ * server's "terminating connection" then reaches a client nobody listens to any more (an unhandled error that fails
+ * the whole run). FORCE only after two seconds, for connections something else left open.
+ */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006") throw error; // 55006: still in use
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,0 +1,39 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { freshDatabase, type FreshDatabase } from "../helpers/fresh-database.ts";
+
+// PostgreSQL may end the portal's connections at any time (a restart, a failover, an operator's
+// pg_terminate_backend): the process must not crash on it, and the next query must get a new connection.
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+let fresh: FreshDatabase;
+beforeAll(async () => {
+  fresh = await freshDatabase(serverUrl);
+});
+afterAll(() => fresh.drop());
+
+async function terminateConnectionsTo(db: Database): Promise<number> {
+  const name = new URL((db.target as { url: string }).url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const result = await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+      [name],
+    );
+    return result.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+describe("the database connection pool", () => {
+  it("survives the server ending its idle connections, and the next query opens a new one", async () => {
+    const { db } = fresh;
+    await Promise.all([db.prisma.user.count(), db.prisma.clinic.count(), db.prisma.$queryRaw`SELECT 1`]);
+    expect(await terminateConnectionsTo(db)).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await db.prisma.user.count()).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -7,12 +7,13 @@
 //                  unless STACK_PORTAL_PORTS="a,b" says otherwise
 //   STACK_SEED     "false" skips the demo data (it is never loaded with NODE_ENV=production)
 //   MOCKS_HTTP_PORT / MOCKS_SMTP_PORT, SKIP_WEB_BUILD=true, and any portal setting (passed to both instances)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
+import { createSupervisor } from "./supervisor.mjs";
 
 const env = process.env;
 const log = (line) => console.log(`stack: ${line}`);
@@ -86,18 +87,11 @@ if (env.SKIP_WEB_BUILD !== "true") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const children = new Map();
-let stopping = false;
-function start(name, script, childEnv) {
-  const child = spawn(node, tsx(script), { stdio: "inherit", env: childEnv });
-  children.set(name, child);
-  log(`${name} pid=${child.pid}`);
-  child.on("exit", (code, signal) => {
-    children.delete(name);
-    if (!stopping) log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`);
-    if (stopping && children.size === 0) process.exit(0);
-  });
-}
+// An instance that dies is reported and not replaced: the other keeps serving behind the proxy (what the stack shows).
+const supervisor = createSupervisor({
+  onChildExit: (name, code, signal) => log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`),
+});
+const start = (name, script, childEnv) => log(`${name} pid=${supervisor.start(name, script, childEnv)}`);
 
 start("mocks", "mocks/start.ts", {
   MOCKS_FRAME_ANCESTORS: `http://localhost:${proxyPort} http://*.localhost:${proxyPort}`,
@@ -123,13 +117,10 @@ const proxy = await startProxy({
 });
 
 function stop() {
-  if (stopping) return;
-  stopping = true;
+  if (supervisor.stopping) return;
   log("deteniendo…");
   void proxy.close();
-  for (const child of children.values()) child.kill("SIGTERM");
-  if (children.size === 0) process.exit(0);
-  setTimeout(() => process.exit(0), 15_000).unref();
+  supervisor.stop(0);
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
@@ -137,7 +128,7 @@ process.on("SIGTERM", stop);
 // Ready once every instance answers /readyz through its own port.
 const deadline = Date.now() + 120_000;
 for (const port of portalPorts) {
-  while (!stopping && Date.now() < deadline) {
+  while (!supervisor.stopping && Date.now() < deadline) {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (r) => r.ok,
       () => false,
@@ -146,7 +137,7 @@ for (const port of portalPorts) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
-if (!stopping) {
+if (!supervisor.stopping) {
   log(
     `listo en http://localhost:${proxyPort} (instancias ${portalPorts.map((port) => `:${port}`).join(" y ")}; PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}; Redis ${redisUrl})`,
   );

@@ -1,7 +1,8 @@
 // npm start: builds the web app, starts the mock providers (http://localhost:4300, SMTP 2525) and the portal
 // (http://localhost:4200) on the embedded database unless DATABASE_URL is set; migrations and demo data run at start-up.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { portalEnv } from "./start-env.mjs";
+import { createSupervisor } from "./supervisor.mjs";
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const portalPort = process.env.PORT ?? "4200";
@@ -13,30 +14,19 @@ if (process.env.SKIP_WEB_BUILD !== "true") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const children = [
-  // The scheduling mock may be framed by this portal's own origins, whatever port it runs on.
-  spawn(npx, ["tsx", "mocks/start.ts"], {
-    stdio: "inherit",
-    env: {
-      MOCKS_FRAME_ANCESTORS: `http://localhost:${portalPort} http://*.localhost:${portalPort}`,
-      ...process.env,
-      MOCKS_HTTP_PORT: mocksPort,
-    },
-  }),
-  // Request logs at "info" are for production log collectors; the console of npm start shows warnings and errors.
-  // Provider addresses follow MOCKS_HTTP_PORT (see start-env.mjs).
-  spawn(npx, ["tsx", "server/main.ts"], { stdio: "inherit", env: portalEnv(process.env, portalPort, mocksPort) }),
-];
-let stopping = false;
-const stop = (code) => {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 1500).unref();
-};
-for (const child of children) child.on("exit", (code) => stop(code ?? 0));
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
+// When either process ends on its own, the other is stopped too and the command exits with its code.
+const supervisor = createSupervisor({ onChildExit: (_name, code) => supervisor.stop(code ?? 1) });
+// The scheduling mock may be framed by this portal's own origins, whatever port it runs on.
+supervisor.start("mocks", "mocks/start.ts", {
+  MOCKS_FRAME_ANCESTORS: `http://localhost:${portalPort} http://*.localhost:${portalPort}`,
+  ...process.env,
+  MOCKS_HTTP_PORT: mocksPort,
+});
+// Request logs at "info" are for production log collectors; the console of npm start shows warnings and errors.
+// Provider addresses follow MOCKS_HTTP_PORT (see start-env.mjs).
+supervisor.start("portal", "server/main.ts", portalEnv(process.env, portalPort, mocksPort));
+process.on("SIGINT", () => supervisor.stop(0));
+process.on("SIGTERM", () => supervisor.stop(0));
 
 // Announce the URLs and the demo accounts once the portal answers.
 const deadline = Date.now() + 120_000;
@@ -47,10 +37,10 @@ for (;;) {
   } catch {
     // not up yet
   }
-  if (stopping || Date.now() > deadline) break;
+  if (supervisor.stopping || Date.now() > deadline) break;
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
-if (!stopping) {
+if (!supervisor.stopping) {
   console.log(`
 Portal Pacientes listo
   Portal:           http://localhost:${portalPort}   (cada clínica: http://<alias>.localhost:${portalPort}, p. ej. http://clinicasur.localhost:${portalPort})

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../helpers/ports.ts";
+import { freePort, listening } from "../helpers/ports.ts";
 
 // `npm run stack` as an operator runs it — the machine's PostgreSQL and Redis, two portal processes, the round-robin
 // proxy — and what must hold across instances: tokens, the login limit and download links work on any instance, and
@@ -158,5 +158,12 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     expect(statuses).toHaveLength(480);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(output).toMatch(/portal-1 terminó \(SIGKILL\)/);
+  });
+
+  it("stops everything it started on SIGTERM: once the command exits, none of its ports answers", async () => {
+    const exited = new Promise<number | null>((resolve) => stack.once("exit", (code) => resolve(code)));
+    stack.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    for (const port of [ports.proxy, ports.b, ports.mocks, ports.smtp]) expect(await listening(port)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 
 /** A loopback port that was free a moment ago (the system's choice), for a process or server a test starts. */
 export async function freePort(): Promise<number> {
@@ -7,4 +7,16 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** Whether something accepts connections on a loopback port (e.g. a process a test stopped should not). */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }

@@ -1,0 +1,48 @@
+// The child processes of npm start and npm run stack. Each runs `node --import tsx <script>` itself, not through
+// npx: a signal then reaches the process that serves (and its close-with-grace), with no wrapper in between that might
+// not pass it on. Stopping sends SIGTERM to every child and exits only once all are gone (or after `graceMs`), so
+// nothing started here outlives the command and keeps its ports.
+import { spawn } from "node:child_process";
+
+/**
+ * @param {{ graceMs?: number, onChildExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void }} [options]
+ */
+export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
+  /** @type {Map<string, import("node:child_process").ChildProcess>} */
+  const children = new Map();
+  let stopping = false;
+  let exitCode = 0;
+
+  const exitWhenAllGone = () => {
+    if (stopping && children.size === 0) process.exit(exitCode);
+  };
+
+  return {
+    get stopping() {
+      return stopping;
+    },
+    /** Starts `script` (TypeScript, through tsx's loader) under `name`; returns its pid. */
+    start(name, script, env) {
+      const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: "inherit", env });
+      children.set(name, child);
+      child.on("exit", (code, signal) => {
+        children.delete(name);
+        if (!stopping) onChildExit?.(name, code, signal);
+        exitWhenAllGone();
+      });
+      return child.pid;
+    },
+    /** SIGTERM to every child; the command exits with `code` once they have all exited. */
+    stop(code = 0) {
+      if (stopping) return;
+      stopping = true;
+      exitCode = code;
+      for (const child of children.values()) child.kill("SIGTERM");
+      exitWhenAllGone();
+      setTimeout(() => {
+        for (const child of children.values()) child.kill("SIGKILL");
+        process.exit(exitCode || 1);
+      }, graceMs).unref();
+    },
+  };
+}

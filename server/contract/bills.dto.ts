@@ -3,7 +3,7 @@ import { z } from "zod";
 // What the bill calls answer (SPEC §3 Bill, Bill file, list responses), shared with the web. The types are inferred
 // from the schemas, which also describe the responses in the API document (/api/docs).
 
-export const billStatusLabel = (isPaid: boolean) => (isPaid ? "Pagada" : "Pendiente");
+export { billStatusLabel } from "./bills.lists.ts";
 
 export const ZBillDto = z.object({
   id: z.number().int(),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DEFAULT_SORT, patientSortFields, sortDirections, staffSortFields } from "./bills.lists.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./paging.ts";
 import { digitsOnlySchema, MAX_PDF_BYTES, messages, rutSchema } from "./validation.ts";
 
 // Input schemas of hospital bills (SPEC §3, §5, §9), shared by the REST routes, the tRPC router, the services and the
@@ -37,18 +39,10 @@ export const billMessages = {
 
 export const MAX_FILES_PER_REQUEST = 10;
 export { MAX_PDF_BYTES };
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 export const MAX_AMOUNT = 999_999_999;
 
-/** SPEC §9: what each list may be sorted by. Anything else is refused with a 400, never passed to the database. */
-export const patientSortFields = ["createAccountIdDate", "amount", "isPaid"] as const;
-export const staffSortFields = ["accountCode", "createAccountIdDate", "amount", "rut", "firstName", "isPaid"] as const;
-export type PatientSortField = (typeof patientSortFields)[number];
-export type StaffSortField = (typeof staffSortFields)[number];
-export const sortDirections = ["ASC", "DESC"] as const;
-export type SortDirection = (typeof sortDirections)[number];
-export const DEFAULT_SORT = { orderBy: "createAccountIdDate", direction: "DESC" } as const;
+export * from "./bills.lists.ts";
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const positiveInt = (message: string, max = 2_147_483_647) =>

@@ -11,9 +11,9 @@ export const paramMessages = {
   invalidDirection: "La dirección del orden debe ser asc o desc",
 } as const;
 
-/** SPEC §9 page size, and the most rows one page may ask for. */
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./paging.ts";
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 const MAX_PAGE = 1_000_000;
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);

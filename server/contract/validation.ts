@@ -140,21 +140,7 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
-export interface ProfileFields {
-  firstName?: string | null;
-  lastName?: string | null;
-  secondLastName?: string | null;
-  phoneNumber?: string | null;
-  email?: string | null;
-  birthDate?: string | Date | null;
-}
-
-/** SPEC §5 profile completeness: these six fields must all be present. */
-export function isProfileComplete(user: ProfileFields): boolean {
-  return [user.firstName, user.lastName, user.secondLastName, user.phoneNumber, user.email, user.birthDate].every(
-    (value) => value !== null && value !== undefined && String(value).trim() !== "",
-  );
-}
+export { isProfileComplete, type ProfileFields } from "./profile.ts";
 
 export const loginSchema = z.object({
   rut: rutSchema,

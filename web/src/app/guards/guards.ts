@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
-import { isProfileComplete } from "@contract/validation.ts";
+import { isProfileComplete } from "@contract/profile.ts";
 import { showIncompleteProfileModal } from "../../features/account/incomplete-profile.ts";
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
 import { currentClinic } from "../../lib/clinic.ts";

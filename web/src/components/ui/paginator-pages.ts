@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from "@contract/params.ts";
+import { DEFAULT_PAGE_SIZE } from "@contract/paging.ts";
 
 /** SPEC §9 page size (the contract's default page size). */
 export const PAGE_SIZE = DEFAULT_PAGE_SIZE;

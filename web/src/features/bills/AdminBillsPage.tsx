@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatRut } from "@contract/rut.ts";
-import { DEFAULT_SORT, staffSortFields, type StaffSortField } from "@contract/bills.schemas.ts";
+import { DEFAULT_SORT, staffSortFields, type StaffSortField } from "@contract/bills.lists.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";

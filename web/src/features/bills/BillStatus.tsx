@@ -1,4 +1,4 @@
-import { billStatusLabel } from "@contract/bills.dto.ts";
+import { billStatusLabel } from "@contract/bills.lists.ts";
 
 /** SPEC §2: a red dot 'Pendiente' when unpaid, a green dot 'Pagada' when paid, with the text. */
 export function BillStatus({ isPaid }: { isPaid: boolean }) {

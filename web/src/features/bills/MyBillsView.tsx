@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import type { BillDto } from "@contract/bills.dto.ts";
-import { DEFAULT_SORT, type PatientSortField } from "@contract/bills.schemas.ts";
+import { DEFAULT_SORT, type PatientSortField } from "@contract/bills.lists.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";

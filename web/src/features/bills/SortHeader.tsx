@@ -1,4 +1,4 @@
-import type { SortDirection } from "@contract/bills.schemas.ts";
+import type { SortDirection } from "@contract/bills.lists.ts";
 
 export interface SortState<F extends string> {
   orderBy: F;

@@ -54,4 +54,19 @@ test.describe("route guards", () => {
     await page.goto("/dashboard/my-bills");
     await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
   });
+
+  test("when the app's code cannot be downloaded, a portal page says so and retrying loads it", async ({ page }) => {
+    await logIn(page, accounts.patient);
+    // The signed-in app's own module (its name starts with "App-"): as if the connection dropped or a release replaced it.
+    const appModule = /\/assets\/App-[^/]+\.js$/;
+    await page.route(appModule, (route) => route.abort("internetdisconnected"));
+    await page.goto("/dashboard/scheduling");
+    const failure = page.getByRole("alert");
+    await expect(failure).toContainText("No se pudo cargar el portal");
+    await expect(failure).toContainText("Revise su conexión e intente nuevamente.");
+    await page.unroute(appModule);
+    await failure.getByRole("button", { name: "Reintentar" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
+    await expect(page.getByRole("navigation", { name: "Menú principal" })).toBeVisible();
+  });
 });

@@ -1,20 +1,20 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Overlays } from "../app/overlays/Overlays.tsx";
 import PatientLoginPage from "../features/auth/PatientLoginPage.tsx";
 import { NavigationProvider } from "../lib/navigation.tsx";
+import { alreadyLoaded, useLoaded, type ComponentLoader } from "./use-loaded.ts";
 
 // What the first load of the portal runs (issue 14: ≤ 100 KB of JavaScript for the login page). The pages that need
 // no session (login, staff login, password recovery) render here on plain React: no router, no React Query, no zod
 // classic, no crypto-js. Any other address, and every move to one, loads the signed-in app (app/App.tsx: router,
 // guards, data layer), which from then on owns the whole page — the public pages included, as its own routes.
 
-const loadApp = () => import("../app/App.tsx");
-const App = lazy(loadApp);
+const loadApp: ComponentLoader = () => import("../app/App.tsx");
 
-const publicPages: Record<string, ComponentType> = {
-  "/login": PatientLoginPage,
-  "/admin-login": lazy(() => import("../features/auth/StaffLoginPage.tsx")),
-  "/recover-password": lazy(() => import("../features/auth/RecoverPasswordPage.tsx")),
+const publicPages: Record<string, ComponentLoader> = {
+  "/login": alreadyLoaded(PatientLoginPage),
+  "/admin-login": () => import("../features/auth/StaffLoginPage.tsx"),
+  "/recover-password": () => import("../features/auth/RecoverPasswordPage.tsx"),
 };
 
 /** The public page shown at `pathname` ("/" is the patient login, as in the router), or null for the app's pages. */
@@ -61,20 +61,30 @@ export function PublicShell() {
     };
   }, [inApp]);
 
-  if (inApp) {
-    return (
-      <Suspense fallback={null}>
-        <App goTo={appTarget} />
-      </Suspense>
-    );
-  }
-  const Page = publicPages[page!]!;
+  const { component: Shown, failed } = useLoaded(inApp ? loadApp : publicPages[page!]);
+  if (failed) return <LoadFailed />;
+  if (inApp) return Shown ? <Shown goTo={appTarget} /> : null;
   return (
     <NavigationProvider value={navigate}>
-      <Suspense fallback={null}>
-        <Page key={page} />
-      </Suspense>
+      {Shown && <Shown key={page} />}
       <Overlays navigate={navigate} />
     </NavigationProvider>
+  );
+}
+
+/** When the portal's code could not be downloaded (connection lost, or a release replaced it meanwhile). */
+function LoadFailed() {
+  return (
+    <main className="error-page-shell">
+      <div className="error-page" role="alert">
+        <h1 className="error-page__title">No se pudo cargar el portal</h1>
+        <p>Revise su conexión e intente nuevamente.</p>
+        <div className="error-page__actions">
+          <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+            Reintentar
+          </button>
+        </div>
+      </div>
+    </main>
   );
 }

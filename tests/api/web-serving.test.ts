@@ -12,7 +12,11 @@ let asset: string;
 
 beforeAll(async () => {
   if (!existsSync("dist/web/index.html") || !existsSync("dist/web/index.html.br")) {
-    execFileSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+    // As npm test and npm start build it: vitest runs with NODE_ENV=test, which would give React's development build.
+    execFileSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   ctx = await createTestContext({ WEB_DIST_DIR: "dist/web" });
   const html = (await ctx.app.inject({ method: "GET", url: "/login" })).body;

@@ -14,7 +14,7 @@ export const webAliases = {
 
 /** Modules the login page needs before it shows (public/PublicShell.tsx and its static imports). */
 const shellModules =
-  /[\\/](web[\\/]src[\\/](public[\\/]|app[\\/]overlays[\\/]|features[\\/]auth[\\/](AuthLayout|LoginForm|LoginExternalLinks|PatientLoginPage|api[\\/]auth\.api)\.|components[\\/]ui[\\/](Banner|Button|PasswordField|TextField|icons)\.|lib[\\/](plain-storage|trpc-client|clinic|clinic-settings|navigation|use-action|use-form|overlay-store|rut-input|hidden-pages)\.)|server[\\/]contract[\\/](clinics|rut|roles|menu|linear-pattern[.\\w]*)\.ts)/;
+  /[\\/](web[\\/]src[\\/](public[\\/]|app[\\/]overlays[\\/]|features[\\/]auth[\\/](AuthLayout|LoginForm|LoginExternalLinks|PatientLoginPage|api[\\/]auth\.api)\.|components[\\/]ui[\\/](Banner|Button|PasswordField|TextField|icons)\.|lib[\\/](plain-storage|trpc-client|clinic|clinic-settings|navigation|use-action|use-form|overlay-store|rut-input|hidden-pages|session-questions)\.)|server[\\/]contract[\\/](clinics|rut|roles|menu|linear-pattern[.\\w]*)\.ts)/;
 
 /** The signed-in app's frame (app/App.tsx's static imports), loaded by every signed-in page before it shows. */
 const appModules =

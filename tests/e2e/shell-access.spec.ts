@@ -69,4 +69,27 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/dashboard\/scheduling$/);
     await expect(page.getByRole("navigation", { name: "Menú principal" })).toBeVisible();
   });
+
+  test("a signed-in page's first load asks about the session while the app's code is still coming, and only once", async ({ page }) => {
+    await logIn(page, accounts.patient);
+    // Hold the signed-in app's module back until the session questions have been asked (they must not wait for it).
+    let asked!: () => void;
+    const sessionAsked = new Promise<void>((resolve) => (asked = resolve));
+    const questions: string[] = [];
+    page.on("request", (request) => {
+      const call = /\/trpc\/(auth\.validateToken|terms\.status)/.exec(request.url());
+      if (!call) return;
+      questions.push(call[1]!);
+      if (questions.includes("auth.validateToken") && questions.includes("terms.status")) asked();
+    });
+    await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
+      await sessionAsked;
+      await route.continue();
+    });
+    await page.goto("/dashboard/laboratory");
+    await expect(page.getByRole("navigation", { name: "Menú principal" })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/laboratory$/);
+    // The guard took the answers already asked: one question each for the whole load.
+    expect(questions.sort()).toEqual(["auth.validateToken", "terms.status"]);
+  });
 });

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { PublicShell } from "./public/PublicShell.tsx";
+import { askSessionEarly } from "./lib/session-questions.ts";
+import { PublicShell, publicPagePath } from "./public/PublicShell.tsx";
 import "./styles/base.css";
 import "./styles/components.css";
 import "./styles/panels.css";
@@ -10,6 +11,9 @@ import "./styles/header.css";
 import "./styles/layout.css";
 import "./styles/error-page.css";
 import "./styles/auth.css";
+
+// A signed-in page: its guard's questions to the server go out now, while the app's code downloads.
+if (publicPagePath(window.location.pathname) === null) askSessionEarly();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -4,8 +4,8 @@ import { showIncompleteProfileModal } from "../../features/account/incomplete-pr
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
 import { currentClinic } from "../../lib/clinic.ts";
 import { endSession } from "../../lib/session.ts";
-import { getPortalType, getStoredUser, getToken } from "../../lib/storage.ts";
-import { trpcClient } from "../../lib/trpc.ts";
+import { getPortalType, getStoredUser } from "../../lib/storage.ts";
+import { askTermsAccepted, askTokenValid, takeEarlyAnswers } from "../../lib/session-questions.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 
 // Route guards of SPEC §4, as loaders: they run before a guarded page renders, so nothing protected flashes.
@@ -18,18 +18,8 @@ export const areaHome: Record<Area, string> = { dashboard: "/dashboard/account-s
 
 const isStaffPortal = (portalType: string | null) => portalType === "0" || portalType === "1";
 
-/** Asks the server whether the stored token is still valid (false without a token or on any error). */
-async function hasValidToken(): Promise<boolean> {
-  if (!getToken()) return false;
-  try {
-    return (await trpcClient.auth.validateToken.query()) === true;
-  } catch {
-    return false;
-  }
-}
-
-async function requireValidToken(): Promise<void> {
-  if (!(await hasValidToken())) {
+async function requireValidToken(tokenValid: Promise<boolean>): Promise<void> {
+  if (!(await tokenValid)) {
     endSession();
     throw redirect("/login");
   }
@@ -37,7 +27,7 @@ async function requireValidToken(): Promise<void> {
 
 /** accept-tyc: a valid token is enough. */
 export async function tokenGuard(): Promise<null> {
-  await requireValidToken();
+  await requireValidToken(takeEarlyAnswers()?.tokenValid ?? askTokenValid());
   return null;
 }
 
@@ -49,10 +39,12 @@ export async function tokenGuard(): Promise<null> {
 export function areaGuard(area: Area) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const portalType = getPortalType();
-    // The token and the terms questions go out together (one round trip on every page load, not two; issue 14),
-    // and are judged in SPEC §4's order: an invalid token sends to the login whatever the terms answer.
-    const terms = portalType === "2" ? termsAccepted() : Promise.resolve(true);
-    await requireValidToken();
+    // The token and the terms questions go out together (one round trip on every page load, not two; on a first
+    // load already asked by the public shell; issue 14), and are judged in SPEC §4's order: an invalid token sends to
+    // the login whatever the terms answer.
+    const early = takeEarlyAnswers();
+    const terms = portalType === "2" ? (early?.termsAccepted ?? askTermsAccepted()) : Promise.resolve(true);
+    await requireValidToken(early?.tokenValid ?? askTokenValid());
     // Second guard (SPEC §4): a patient who has not accepted the terms goes to accept-tyc; the server decides.
     if (!(await terms)) throw redirect("/accept-tyc");
     const allowed = area === "admin" ? isStaffPortal(portalType) : portalType === "2";
@@ -80,18 +72,6 @@ export function areaGuard(area: Area) {
     }
     return null;
   };
-}
-
-/**
- * validate-tyc through tRPC (terms.status); an error counts as not accepted. Asked alongside the token check, so a
- * 401 here is the token guard's to handle (no "session expired" notice on top of it).
- */
-async function termsAccepted(): Promise<boolean> {
-  try {
-    return await trpcClient.terms.status.query(undefined, { context: { sessionCheck: false } });
-  } catch {
-    return false;
-  }
 }
 
 /** The area guard runs again on every move between pages of the area, like a guard on each route. */

@@ -18,10 +18,13 @@ const reportsDir = "var/reports/lighthouse";
 const budgets = { performance: 95, accessibility: 100, lcpMs: 2000 };
 const chromePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((candidate) => existsSync(candidate));
 
-if (!existsSync("dist/web/index.html.br")) {
-  const build = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(1);
-}
+// Always the current code, built as npm start builds it (a build left by a test run may be stale or, under vitest's
+// NODE_ENV=test, React's development build).
+const build = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+if (build.status !== 0) process.exit(1);
 
 async function startPortal() {
   const child = spawn("npx", ["tsx", "tests/e2e/support/e2e-server.ts"], {

@@ -4,6 +4,7 @@ import pg from "pg";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, listening } from "../helpers/ports.ts";
+import { watchOutput } from "../helpers/processes.ts";
 
 // `npm run stack` as an operator runs it — the machine's PostgreSQL and Redis, two portal processes, the round-robin
 // proxy — and what must hold across instances: tokens, the login limit and download links work on any instance, and
@@ -16,7 +17,7 @@ const keyPrefix = `pp-test-stack:${randomBytes(4).toString("hex")}:`;
 const patient = { rut: "12.345.678-5", password: "Paciente2026" };
 
 let stack: ChildProcess;
-let output = "";
+let output: ReturnType<typeof watchOutput>;
 const ports = { proxy: 0, a: 0, b: 0, mocks: 0, smtp: 0 };
 const pids: Record<string, number> = {};
 const at = (port: number, path: string) => `http://127.0.0.1:${port}/api/rcr/v1${path}`;
@@ -44,20 +45,9 @@ beforeAll(async () => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`la pila no quedó lista:\n${output}`)), 150_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const match of output.matchAll(/stack: (portal-\d|mocks) pid=(\d+)/g)) pids[match[1]!] = Number(match[2]);
-      if (output.includes("stack: listo")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    stack.stdout!.on("data", read);
-    stack.stderr!.on("data", read);
-    stack.on("exit", () => reject(new Error(`la pila terminó antes de estar lista:\n${output}`)));
-  });
+  output = watchOutput(stack, "stack: listo", "la pila");
+  await output.ready;
+  for (const match of output.text.matchAll(/stack: (portal-\d|mocks) pid=(\d+)/g)) pids[match[1]!] = Number(match[2]);
 }, 180_000);
 
 afterAll(async () => {
@@ -157,7 +147,7 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     expect(killed).toBe(true);
     expect(statuses).toHaveLength(480);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    expect(output).toMatch(/portal-1 terminó \(SIGKILL\)/);
+    expect(output.text).toMatch(/portal-1 terminó \(SIGKILL\)/);
   });
 
   it("stops everything it started on SIGTERM: once the command exits, none of its ports answers", async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, listening } from "../helpers/ports.ts";
+import { watchOutput } from "../helpers/processes.ts";
 
 // `npm start` as a user or a process manager runs it: the portal and the mocks on the embedded database, then a
 // SIGTERM to the command. Stopping it must stop everything it started, or the next start finds its ports taken.
@@ -11,7 +12,6 @@ import { freePort, listening } from "../helpers/ports.ts";
 const ports = { portal: 0, mocks: 0, smtp: 0, pglite: 0 };
 const dataDir = mkdtempSync(path.join(tmpdir(), "pp-start-"));
 let start: ChildProcess;
-let output = "";
 
 beforeAll(async () => {
   for (const key of Object.keys(ports) as Array<keyof typeof ports>) ports[key] = await freePort();
@@ -28,19 +28,7 @@ beforeAll(async () => {
   };
   delete env.DATABASE_URL;
   start = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start no quedó listo:\n${output}`)), 150_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Portal Pacientes listo")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    start.stdout!.on("data", read);
-    start.stderr!.on("data", read);
-    start.once("exit", () => reject(new Error(`npm start terminó antes de estar listo:\n${output}`)));
-  });
+  await watchOutput(start, "Portal Pacientes listo", "npm start").ready;
 }, 180_000);
 
 afterAll(() => {

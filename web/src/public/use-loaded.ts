@@ -25,10 +25,12 @@ export function useLoaded(load: ComponentLoader | undefined): { component?: AnyC
   useEffect(() => {
     if (!load || loaded.has(load) || failed.has(load)) return;
     let current = true;
-    load().then(
-      (module) => loaded.set(load, module.default),
-      () => failed.add(load),
-    ).finally(() => current && rerender());
+    load()
+      .then(
+        (module) => loaded.set(load, module.default),
+        () => failed.add(load),
+      )
+      .finally(() => current && rerender());
     return () => {
       current = false;
     };

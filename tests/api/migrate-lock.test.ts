@@ -8,7 +8,8 @@ import { applyMigrations, migrationsDir } from "../../server/db/migrate.ts";
 // Migrations never run twice at once on PostgreSQL (issue "Ready for production", Compose): processes that migrate the
 // same empty database together take turns on an advisory lock, so exactly one applies each migration and none fails.
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+// The machine's PostgreSQL unless TEST_DATABASE_URL names another (as the stack and backup tests do).
+const serverUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const name = `pp_test_migrate_lock_${Date.now()}_${randomBytes(4).toString("hex")}`;
 const handles: Database[] = [];
 
@@ -22,10 +23,10 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-describe.skipIf(!serverUrl)("migrations on PostgreSQL", () => {
+describe("migrations on PostgreSQL", () => {
   beforeAll(async () => {
     await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(serverUrl!);
+    const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     for (let i = 0; i < 3; i++) handles.push(await openDatabase({ kind: "postgres", url: url.toString() }));
   });

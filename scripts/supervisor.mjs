@@ -1,7 +1,8 @@
 // The child processes of npm start and npm run stack. Each runs `node --import tsx <script>` itself, not through
 // npx: a signal then reaches the process that serves (and its close-with-grace), with no wrapper in between that might
 // not pass it on. Stopping sends SIGTERM to every child and exits only once all are gone (or after `graceMs`), so
-// nothing started here outlives the command and keeps its ports.
+// nothing started here outlives the command and keeps its ports — also when npm, which started the command, is
+// stopped instead (it does not pass the signal on).
 import { spawn } from "node:child_process";
 
 /**
@@ -17,7 +18,7 @@ export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
     if (stopping && children.size === 0) process.exit(exitCode);
   };
 
-  return {
+  const supervisor = {
     get stopping() {
       return stopping;
     },
@@ -45,4 +46,13 @@ export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
       }, graceMs).unref();
     },
   };
+
+  // `npm start` / `npm run stack`: npm does not pass a SIGTERM on to the script it runs, it just exits. Once whoever
+  // started this command is gone, stop as if the signal had come here.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) supervisor.stop(0);
+  }, 500).unref();
+
+  return supervisor;
 }

@@ -17,30 +17,9 @@ import { SortHeader, type SortState } from "./SortHeader.tsx";
 import "./bills.css";
 
 export interface MyBillsViewProps {
-  /**
-   * The content of the 'Pagar' cell of an unpaid bill (a paid bill shows no pay action). The payment feature passes
-   * its pay button here; the default is a disabled button saying why.
-   */
-  renderPayAction?: (bill: BillDto) => ReactNode;
-  /** Rendered after the list, e.g. the payment-result modal. */
-  children?: ReactNode;
+  /** The content of the 'Pagar' cell of an unpaid bill (a paid bill shows no pay action): the payment feature's button. */
+  renderPayAction: (bill: BillDto) => ReactNode;
 }
-
-/** Until card payment arrives: a disabled 'Pagar' whose title says why. */
-export function PayActionUnavailable({ bill }: { bill: BillDto }) {
-  return (
-    <Button
-      variant="primary"
-      disabled
-      title={billScreenMessages.payPending}
-      aria-label={`Pagar cuenta ${bill.accountCode} (no disponible)`}
-    >
-      Pagar
-    </Button>
-  );
-}
-
-const defaultPayAction = (bill: BillDto) => <PayActionUnavailable bill={bill} />;
 
 function PayCell({ bill, render }: { bill: BillDto; render: (bill: BillDto) => ReactNode }) {
   if (bill.isPaid) return <span className="bill-pay__done">{billScreenMessages.alreadyPaid}</span>;
@@ -52,7 +31,7 @@ function PayCell({ bill, render }: { bill: BillDto; render: (bill: BillDto) => R
  * amount and status (default createAccountIdDate DESC); 10 a page; cards under 1024 px. The list query is
  * `bills.mine` (invalidate it to reload after a payment).
  */
-export function MyBillsView({ renderPayAction = defaultPayAction, children }: MyBillsViewProps) {
+export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
   const trpc = useTRPC();
   const isMobile = useIsMobile();
   const [sort, setSort] = useState<SortState<PatientSortField>>({ orderBy: DEFAULT_SORT.orderBy, direction: DEFAULT_SORT.direction });
@@ -160,7 +139,6 @@ export function MyBillsView({ renderPayAction = defaultPayAction, children }: My
         ) : null}
       </Card>
       {attachmentsOf !== null ? <AttachmentsModal billId={attachmentsOf} onClose={() => setAttachmentsOf(null)} /> : null}
-      {children}
     </div>
   );
 }

@@ -25,6 +25,5 @@ export const billScreenMessages = {
   deleteFailed: "error de sistema vuelva a intentarlo",
   none: "No hay cuentas hospitalarias",
   noFiles: "Esta cuenta no tiene documentos adjuntos",
-  payPending: "El pago con tarjeta estará disponible próximamente",
   alreadyPaid: "Esta cuenta ya está pagada",
 } as const;

@@ -12,7 +12,8 @@ import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from "@electric-
 // here get a queue of ours: a client runs a whole unit of work (from its first message until PGlite answers
 // ReadyForQuery "idle", i.e. after Sync/Query outside a transaction block) while holding PGlite's transaction lock, the
 // same lock every query and transaction of the portal takes. Units of different clients and of the portal never mix.
-// A client that disconnects in the middle has its transaction rolled back and the lock released.
+// A client that disconnects in the middle has its transaction rolled back and the lock released. After each unit the
+// session's settings go back to their defaults (RESET ALL), so a client's SET never reaches the portal.
 
 const syncMessage = new Uint8Array([0x53, 0, 0, 0, 4]);
 
@@ -24,6 +25,8 @@ function simpleQuery(sql: string): Uint8Array {
   text.copy(message, 5);
   return message;
 }
+
+const resetAll = simpleQuery("RESET ALL");
 
 /** ReadyForQuery with status "I" is the last message PGlite answers when a client is back outside any transaction. */
 function endsIdle(tail: Uint8Array): boolean {
@@ -99,8 +102,13 @@ class UnitOfWorkQueue {
         throw error;
       }
       if (endsIdle(tail)) {
-        session.release();
+        const release = session.release;
         session.release = null;
+        try {
+          await this.resetSettings();
+        } finally {
+          release();
+        }
       }
       return bytes;
     });
@@ -116,9 +124,19 @@ class UnitOfWorkQueue {
         await this.pglite.execProtocolRaw(syncMessage);
         if (this.pglite.isInTransaction()) await this.pglite.execProtocolRaw(simpleQuery("ROLLBACK"));
       });
+      await this.resetSettings();
     } finally {
       release();
     }
+  }
+
+  /**
+   * The session's settings back to their defaults once a client's unit is over: its SETs (search_path, time zone…;
+   * pg_dump empties search_path) would otherwise hold for the portal and every other client of this one session.
+   * For a client, a setting therefore lasts one unit of work (one statement, or one transaction).
+   */
+  private resetSettings(): Promise<unknown> {
+    return this.pglite.runExclusive(() => this.pglite.execProtocolRaw(resetAll));
   }
 
   clearQueueForHandler(handlerId: number) {

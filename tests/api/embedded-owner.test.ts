@@ -194,6 +194,24 @@ describe("embedded database with one owner, operator commands beside the running
     expect(await adminLogin(portal, "5555555-9")).toBe(200);
   });
 
+  it("a psql session that changes its settings (pg_dump empties search_path) leaves the portal and the commands working", async () => {
+    // PGlite is one backend session shared by the portal and every client of its port: a client's SET must end with
+    // its own statements, or the portal's next query no longer finds its tables.
+    const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${portal.dbPort}/postgres` });
+    await client.connect();
+    try {
+      await client.query("SELECT pg_catalog.set_config('search_path', '', false)");
+      await client.query("SET TIME ZONE 'Asia/Tokyo'");
+      expect(await adminLogin(portal, "9876543-3")).toBe(200);
+      expect(await countUsers(portal)).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+    expect(await adminLogin(portal, "9876543-3")).toBe(200);
+    const migrate = await run("server/db/migrate.cli.ts", ["apply"]);
+    expect(migrate.stdout).toContain("La base de datos está al día.");
+  });
+
   it("db:migrate beside the running portal finds the database up to date", async () => {
     const result = await run("server/db/migrate.cli.ts", ["apply"]);
     expect(result.code).toBe(0);

@@ -1,16 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { backup, restore } from "../../server/db/backup.ts";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
-import { dropDatabase, freshDatabase } from "../helpers/fresh-database.ts";
+import { emptyDatabase, freshDatabase } from "../helpers/fresh-database.ts";
 import { insertUser, rutOf } from "../helpers/users-fixtures.ts";
 import { freePort } from "../helpers/ports.ts";
 
@@ -28,15 +26,9 @@ afterAll(async () => {
 const operator = { rut: rutOf(13131313), password: "Respaldo2026", email: "respaldo@clinica.cl" };
 
 async function emptyPostgresDatabase(): Promise<string> {
-  const name = `pp_test_restore_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  cleanups.push(() => dropDatabase(serverUrl, name));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const empty = await emptyDatabase(serverUrl, "pp_test_restore");
+  cleanups.push(empty.drop);
+  return empty.url;
 }
 
 /** Logs the account in through a portal built on `db`. */

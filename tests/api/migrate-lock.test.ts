@@ -1,38 +1,25 @@
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import { applyMigrations, migrationsDir } from "../../server/db/migrate.ts";
+import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
 
 // Migrations never run twice at once on PostgreSQL (issue "Ready for production", Compose): processes that migrate the
 // same empty database together take turns on an advisory lock, so exactly one applies each migration and none fails.
 
 // The machine's PostgreSQL unless TEST_DATABASE_URL names another (as the stack and backup tests do).
 const serverUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const name = `pp_test_migrate_lock_${Date.now()}_${randomBytes(4).toString("hex")}`;
+let empty: EmptyDatabase | undefined;
 const handles: Database[] = [];
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 describe("migrations on PostgreSQL", () => {
   beforeAll(async () => {
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    for (let i = 0; i < 3; i++) handles.push(await openDatabase({ kind: "postgres", url: url.toString() }));
+    empty = await emptyDatabase(serverUrl, "pp_test_migrate_lock");
+    for (let i = 0; i < 3; i++) handles.push(await openDatabase({ kind: "postgres", url: empty.url }));
   });
   afterAll(async () => {
     await Promise.all(handles.map((db) => db.close()));
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await empty?.drop();
   });
 
   it("three processes migrating one empty database at once apply every migration exactly once, without errors", async () => {

@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../scripts/build-server.mjs";
+import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
+import { freePort } from "../helpers/ports.ts";
 
 // The production image runs the compiled bundles with plain `node` (no TypeScript loader): `npm run build:server`
 // writes dist/server/main.js, dist/cli/*.js and dist/mocks/start.js. Here they are built into a temporary application
@@ -16,31 +16,10 @@ import { buildServer } from "../../scripts/build-server.mjs";
 const repo = path.resolve(import.meta.dirname, "../..");
 const appDir = mkdtempSync(path.join(tmpdir(), "pp-bundle-"));
 const serverUrl = process.env.TEST_DATABASE_URL;
-const dbName = `pp_test_bundle_${Date.now()}_${randomBytes(4).toString("hex")}`;
+let database: EmptyDatabase | undefined;
 const children: ChildProcess[] = [];
 let env: NodeJS.ProcessEnv;
 let bundledPackages: string[];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Runs a compiled command to its end with plain node. */
 function runBundle(file: string, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
@@ -81,10 +60,8 @@ beforeAll(async () => {
     SMTP_PORT: String(await freePort()),
   };
   if (serverUrl) {
-    await admin(`CREATE DATABASE "${dbName}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
+    database = await emptyDatabase(serverUrl, "pp_test_bundle");
+    env.DATABASE_URL = database.url;
   } else {
     env.PGLITE_DIR = path.join(appDir, "var/pglite");
     env.PGLITE_PORT = String(await freePort());
@@ -102,7 +79,7 @@ afterAll(async () => {
         }),
     ),
   );
-  if (serverUrl) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await database?.drop();
   rmSync(appDir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropDatabase } from "../helpers/fresh-database.ts";
 import { freePort, listening } from "../helpers/ports.ts";
 import { watchOutput } from "../helpers/processes.ts";
 
@@ -56,10 +56,7 @@ afterAll(async () => {
     stack.kill("SIGTERM");
     await exited;
   }
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-  await client.end();
+  await dropDatabase(serverUrl, databaseName);
   const redis = new Redis(redisUrl);
   const keys = await redis.keys(`${keyPrefix}*`);
   if (keys.length) await redis.del(...keys);

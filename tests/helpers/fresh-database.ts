@@ -19,23 +19,39 @@ export async function freshDatabase(serverUrl = process.env.TEST_DATABASE_URL, n
     await applyMigrations(db);
     return { db, kind: "pglite", drop: () => db.close() };
   }
-  const name = `${namePrefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ kind: "postgres", url: url.toString() });
+  const empty = await emptyDatabase(serverUrl, namePrefix);
+  const db = await openDatabase({ kind: "postgres", url: empty.url });
   await applyMigrations(db);
   return {
     db,
     kind: "postgresql",
     async drop() {
       await db.close();
-      await dropDatabase(serverUrl, name);
+      await empty.drop();
     },
   };
+}
+
+export interface EmptyDatabase {
+  name: string;
+  url: string;
+  /** Drops it (see dropDatabase): close what uses it first. */
+  drop(): Promise<void>;
+}
+
+/** A new database with nothing in it (no migrations) on the PostgreSQL server of `serverUrl`, for a test to fill. */
+export async function emptyDatabase(serverUrl: string, namePrefix = "pp_test"): Promise<EmptyDatabase> {
+  const name = `${namePrefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
 }
 
 /**

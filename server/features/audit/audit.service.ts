@@ -12,7 +12,8 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { auditStaff, deny, denyNonStaff, isAdmin } from "../../lib/access.ts";
+import { auditStaff, requireAdmin, requireStaffActor } from "../../lib/access.ts";
+import { forbiddenMessage } from "../../lib/errors.ts";
 import type { AuditAction } from "../../lib/audit.ts";
 import { auditCsv } from "./audit-csv.ts";
 import { chileDayEnd, chileDayStart } from "./chile-days.ts";
@@ -40,8 +41,8 @@ const newestFirst: Prisma.AuditEventOrderByWithRelationInput[] = [{ createdAt: "
 
 /** Admins only: executives and patients are refused (audited as denied) with the usual 403. */
 async function requireAuditReader(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: AuditAction): Promise<void> {
-  await denyNonStaff(deps, user, meta, action);
-  if (!isAdmin(user)) await deny(deps, user, meta, { action, resource: "audit" });
+  const actor = await requireStaffActor(deps, user, meta, action);
+  await requireAdmin(deps, actor, meta, { action, resource: "audit" }, forbiddenMessage);
 }
 
 /** The rows' filter, or null when a RUT asked for belongs to nobody (nothing can match). */

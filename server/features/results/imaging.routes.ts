@@ -3,13 +3,10 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import { parseInput } from "../../http/validate.ts";
 import { imagingReportUrl, imagingViewerUrl, listImagingOrders, ZAccessionNumber, ZImagingQuery } from "./imaging.service.ts";
 import { payloadOf } from "../../contract/api.dto.ts";
 import { ZImagingOrderDto } from "../../contract/results.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
-
-const ZClinicQuery = z.object({ clinic: z.string().trim().max(60).optional() });
 
 const tag = "Imagenología";
 const byAccession = z.object({ accessionNumber: ZAccessionNumber });
@@ -26,7 +23,6 @@ const docs = {
     tag,
     summary: "Enlace firmado al informe PDF de un examen",
     params: byAccession,
-    querystring: ZClinicQuery,
     response: payloadOf(z.string().describe("Dirección del informe PDF")),
     errors: [502, 504],
   },
@@ -34,7 +30,6 @@ const docs = {
     tag,
     summary: "Dirección del visor de imágenes de un examen",
     params: byAccession,
-    querystring: ZClinicQuery,
     response: payloadOf(z.string().describe("Dirección del visor")),
     errors: [502, 504],
   },
@@ -52,7 +47,6 @@ export async function imagingRoutes(app: FastifyInstance, { deps }: { deps: AppD
     { config: { access: "patient", docs: docs.report } },
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
-      parseInput(ZClinicQuery, request.query);
       return { payload: await imagingReportUrl(deps, user, request.params.accessionNumber, requestMeta(request)) };
     },
   );
@@ -62,7 +56,6 @@ export async function imagingRoutes(app: FastifyInstance, { deps }: { deps: AppD
     { config: { access: "patient", docs: docs.viewer } },
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
-      parseInput(ZClinicQuery, request.query);
       return { payload: await imagingViewerUrl(deps, user, request.params.accessionNumber, requestMeta(request)) };
     },
   );

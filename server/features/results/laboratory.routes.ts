@@ -2,14 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import { parseInput } from "../../http/validate.ts";
 import { z } from "zod";
 import { getLabOrder, listLabOrders, ZOrderNumber, ZOrdersQuery } from "./laboratory.service.ts";
 import { payloadOf } from "../../contract/api.dto.ts";
 import { ZLabOrderDetailDto, ZLabOrderDto } from "../../contract/results.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
-
-const ZClinicQuery = z.object({ clinic: z.string().trim().max(60).optional() });
 
 const tag = "Laboratorio";
 /** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
@@ -25,7 +22,6 @@ const docs = {
     tag,
     summary: "Detalle de una orden: prestaciones y enlace al informe PDF",
     params: z.object({ orderNumber: ZOrderNumber }),
-    querystring: ZClinicQuery,
     response: payloadOf(ZLabOrderDetailDto),
     errors: [502, 504],
   },
@@ -43,7 +39,6 @@ export async function laboratoryRoutes(app: FastifyInstance, { deps }: { deps: A
     { config: { access: "patient", docs: docs.get } },
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
-      parseInput(ZClinicQuery, request.query);
       return { payload: await getLabOrder(deps, user, request.params.orderNumber, requestMeta(request)) };
     },
   );

@@ -1,24 +1,15 @@
 import { z } from "zod";
+import { ZPaymentStatusValue } from "../../contract/payments.dto.ts";
 import { AppError } from "../../lib/errors.ts";
 
 // What the payment features need from a card payment provider (Webpay Plus semantics). The one implementation is
 // webpay-plus-payments.client.ts over Transbank's official SDK; the mock in mocks/webpay speaks the same protocol.
 
-export const providerStatuses = [
-  "INITIALIZED",
-  "AUTHORIZED",
-  "REVERSED",
-  "FAILED",
-  "NULLIFIED",
-  "PARTIALLY_NULLIFIED",
-  "CAPTURED",
-] as const;
-
 /** The transaction object of commit and status, as far as the portal reads it (unknown fields are ignored). */
 export const ZProviderTransaction = z.object({
   vci: z.string().optional(),
   amount: z.number(),
-  status: z.enum(providerStatuses),
+  status: ZPaymentStatusValue,
   buy_order: z.string(),
   session_id: z.string().optional(),
   card_detail: z.object({ card_number: z.string().nullish() }).nullish(),

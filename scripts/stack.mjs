@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
-import { createSupervisor } from "./supervisor.mjs";
+import { createSupervisor, portsInUse } from "./supervisor.mjs";
 
 const env = process.env;
 const log = (line) => console.log(`stack: ${line}`);
@@ -25,6 +25,20 @@ const mocksPort = env.MOCKS_HTTP_PORT ?? "4300";
 const smtpPort = env.MOCKS_SMTP_PORT ?? "2525";
 const node = process.execPath;
 const tsx = (script) => ["--import", "tsx", script];
+
+const taken = await portsInUse({
+  "el proxy": proxyPort,
+  ...Object.fromEntries(portalPorts.map((port, index) => [`la instancia ${index + 1}`, port])),
+  "los proveedores simulados": mocksPort,
+  "el correo simulado (SMTP)": smtpPort,
+});
+if (taken.length) {
+  console.error(
+    `stack: no se puede iniciar: ya hay algo escuchando en el puerto de ${taken.join(", ")}. Deténgalo, o elija otros ` +
+      "puertos con STACK_PORT, STACK_PORTAL_PORTS, MOCKS_HTTP_PORT y MOCKS_SMTP_PORT.",
+  );
+  process.exit(1);
+}
 
 if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
   console.error("npm run stack necesita PostgreSQL (DATABASE_URL=postgresql://…): la base embebida tiene un solo dueño.");

@@ -2,11 +2,21 @@
 // (http://localhost:4200) on the embedded database unless DATABASE_URL is set; migrations and demo data run at start-up.
 import { spawnSync } from "node:child_process";
 import { portalEnv } from "./start-env.mjs";
-import { createSupervisor } from "./supervisor.mjs";
+import { createSupervisor, portsInUse } from "./supervisor.mjs";
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const portalPort = process.env.PORT ?? "4200";
 const mocksPort = process.env.MOCKS_HTTP_PORT ?? "4300";
+const smtpPort = process.env.MOCKS_SMTP_PORT ?? "2525";
+
+const taken = await portsInUse({ "el portal": portalPort, "los proveedores simulados": mocksPort, "el correo simulado (SMTP)": smtpPort });
+if (taken.length) {
+  console.error(
+    `No se puede iniciar: ya hay algo escuchando en el puerto de ${taken.join(", ")}; ¿otro npm start sigue corriendo? ` +
+      "Deténgalo, o elija otros puertos con PORT, MOCKS_HTTP_PORT y MOCKS_SMTP_PORT.",
+  );
+  process.exit(1);
+}
 
 if (process.env.SKIP_WEB_BUILD !== "true") {
   console.log("Construyendo la aplicación web…");
@@ -24,7 +34,8 @@ supervisor.start("mocks", "mocks/start.ts", {
 });
 // Request logs at "info" are for production log collectors; the console of npm start shows warnings and errors.
 // Provider addresses follow MOCKS_HTTP_PORT (see start-env.mjs).
-supervisor.start("portal", "server/main.ts", portalEnv(process.env, portalPort, mocksPort));
+// The portal mails through the mocks' SMTP port unless SMTP_PORT says otherwise.
+supervisor.start("portal", "server/main.ts", { SMTP_PORT: smtpPort, ...portalEnv(process.env, portalPort, mocksPort) });
 process.on("SIGINT", () => supervisor.stop(0));
 process.on("SIGTERM", () => supervisor.stop(0));
 

@@ -4,6 +4,7 @@
 // nothing started here outlives the command and keeps its ports — also when npm, which started the command, is
 // stopped instead (it does not pass the signal on).
 import { spawn } from "node:child_process";
+import net from "node:net";
 
 /**
  * @param {{ graceMs?: number, onChildExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void }} [options]
@@ -55,4 +56,31 @@ export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
   }, 500).unref();
 
   return supervisor;
+}
+
+/**
+ * Of `ports` ({ what: port }), the ones where something already answers on loopback (IPv4 or IPv6), as "what
+ * (port)". Checked before starting anything: a second `npm start` would otherwise see the first one's portal answer
+ * and say it is ready, while its own processes fail one by one.
+ */
+export async function portsInUse(ports) {
+  const answers = (port, host) =>
+    new Promise((resolve) => {
+      const socket = net.connect({ port: Number(port), host });
+      socket.setTimeout(1_000);
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("timeout", () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once("error", () => resolve(false));
+    });
+  const taken = [];
+  for (const [what, port] of Object.entries(ports)) {
+    if ((await answers(port, "127.0.0.1")) || (await answers(port, "::1"))) taken.push(`${what} (${port})`);
+  }
+  return taken;
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -65,4 +66,34 @@ describe("npm start", () => {
     // The script notices that npm is gone and stops the portal and the mocks (their grace period included).
     await expect.poll(() => allClosed(ports), { timeout: 20_000, interval: 250 }).toBe(true);
   }, 180_000);
+
+  it("refuses to start, saying which port, when something already listens on one of its ports (another npm start)", async () => {
+    const ports = { portal: await freePort(), mocks: await freePort(), smtp: await freePort() };
+    const other = createServer(() => {});
+    await new Promise<void>((resolve) => other.listen(ports.mocks, "127.0.0.1", resolve));
+    try {
+      const child = spawn(process.execPath, ["scripts/start.mjs"], {
+        env: {
+          ...process.env,
+          PORT: String(ports.portal),
+          MOCKS_HTTP_PORT: String(ports.mocks),
+          MOCKS_SMTP_PORT: String(ports.smtp),
+          SKIP_WEB_BUILD: "true",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      started.push({ command: child, dataDir: mkdtempSync(path.join(tmpdir(), "pp-start-")) });
+      let output = "";
+      child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`No se puede iniciar: ya hay algo escuchando en el puerto de los proveedores simulados (${ports.mocks})`);
+      expect(output).not.toContain("Portal Pacientes listo");
+      // It started nothing: its own portal port stays free.
+      expect(await listening(ports.portal)).toBe(false);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
 });

@@ -127,7 +127,7 @@ function AuditTrail() {
           <p className="audit-total" role="status">
             {list.data.totalCapped
               ? `Más de ${list.data.total.toLocaleString("es-CL")} eventos`
-              : `${list.data.total.toLocaleString("es-CL")} eventos`}
+              : `${list.data.total.toLocaleString("es-CL")} ${list.data.total === 1 ? "evento" : "eventos"}`}
           </p>
         ) : null}
         <div className="audit-table__scroller">

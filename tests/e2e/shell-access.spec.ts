@@ -92,4 +92,25 @@ test.describe("route guards", () => {
     // The guard took the answers already asked: one question each for the whole load.
     expect(questions.sort()).toEqual(["auth.validateToken", "terms.status"]);
   });
+
+  test("a signed-in page's first load fetches the page's own code while the app's code is still coming", async ({ page }) => {
+    await logIn(page, accounts.patient);
+    let pageRequested!: () => void;
+    const pageCodeAsked = new Promise<void>((resolve) => (pageRequested = resolve));
+    page.on("request", (request) => {
+      if (/\/assets\/LaboratoryPage-[^/]+\.js$/.test(request.url())) pageRequested();
+    });
+    // Hold the app's module back until the page's code was asked for (or 5 s: then the page waited for the app).
+    let pageBeforeApp = false;
+    await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
+      pageBeforeApp = await Promise.race([
+        pageCodeAsked.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto("/dashboard/laboratory");
+    await expect(page.getByRole("heading", { name: "Exámenes de laboratorio" })).toBeVisible();
+    expect(pageBeforeApp).toBe(true);
+  });
 });

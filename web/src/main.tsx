@@ -1,5 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { preloadPageAt } from "./app/pages.ts";
+import { getToken } from "./lib/plain-storage.ts";
 import { askSessionEarly } from "./lib/session-questions.ts";
 import { PublicShell, publicPagePath } from "./public/PublicShell.tsx";
 import "./styles/base.css";
@@ -12,8 +14,12 @@ import "./styles/layout.css";
 import "./styles/error-page.css";
 import "./styles/auth.css";
 
-// A signed-in page: its guard's questions to the server go out now, while the app's code downloads.
-if (publicPagePath(window.location.pathname) === null) askSessionEarly();
+// A signed-in page: its guard's questions to the server, and the page's own code, go out now, while the app's code
+// downloads.
+if (publicPagePath(window.location.pathname) === null && getToken()) {
+  askSessionEarly();
+  preloadPageAt(window.location.pathname);
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -10,6 +10,19 @@ import { useTRPC } from "../../lib/trpc.ts";
  * visit also settles payments whose commit was lost (a closed tab), and reloads the list when one changed.
  */
 export default function MyBillsRoute() {
+  return (
+    <>
+      <PaymentUpkeep />
+      <MyBillsView renderPayAction={(bill) => <PayBillButton bill={bill} />} />
+    </>
+  );
+}
+
+/**
+ * The visit's payment work, which shows nothing itself (its notices are overlays). A component of its own so that its
+ * requests' progress re-renders only it, not the list (issue 14: each re-render of the list is main-thread time).
+ */
+function PaymentUpkeep() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const reloadBills = () => void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
@@ -17,5 +30,5 @@ export default function MyBillsRoute() {
   const settle = useMutation(trpc.payments.settleMine.mutationOptions({ onSuccess: ({ settled }) => settled > 0 && reloadBills() }));
   const settleOnVisit = settle.mutate;
   useEffect(() => settleOnVisit(), [settleOnVisit]);
-  return <MyBillsView renderPayAction={(bill) => <PayBillButton bill={bill} />} />;
+  return null;
 }

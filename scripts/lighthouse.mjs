@@ -10,6 +10,8 @@
 // Not part of npm test: page speed depends on the machine. Reports go to var/reports/lighthouse/.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
+import { get as httpsGet } from "node:https";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import { startFlow } from "lighthouse";
@@ -42,15 +44,24 @@ async function startPortal() {
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${portal}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
+  await waitUntilHealthy(`${portal}/healthz`, 120, "El portal");
+  return child;
+}
+
+/** Resolves once `url` answers 200 (without checking the certificate: Caddy's local one), or throws after `seconds`. */
+async function waitUntilHealthy(url, seconds, what) {
+  const get = url.startsWith("https:") ? httpsGet : httpGet;
+  for (let i = 0; i < seconds * 2; i++) {
+    const healthy = await new Promise((resolve) =>
+      get(url, { rejectUnauthorized: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      }).on("error", () => resolve(false)),
+    );
+    if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`El portal no respondió en ${portal}`);
+  throw new Error(`${what} no respondió en ${url}`);
 }
 
 /** Caddy in front of the portal, as deploy/Caddyfile serves it with PROXY_SCHEME=https: TLS, so HTTP/2. */
@@ -71,7 +82,7 @@ async function startProxy() {
 \tauto_https disable_redirects
 \tstorage file_system ${dir}/data
 }
-https://clinicasur.localhost:${proxyPort} {
+https://clinicasur.localhost:${proxyPort}, https://localhost:${proxyPort} {
 \ttls internal
 \treverse_proxy localhost:${4210 + offset}
 }
@@ -81,12 +92,9 @@ https://clinicasur.localhost:${proxyPort} {
     stdio: ["ignore", "ignore", "ignore"],
     detached: true,
   });
-  for (let i = 0; i < 60; i++) {
-    const probe = spawnSync("curl", ["-ksf", "-o", "/dev/null", `${clinicPortal}/healthz`]);
-    if (probe.status === 0) return child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`El proxy no respondió en ${clinicPortal}`);
+  // Node does not resolve *.localhost as Chromium does: asked by plain localhost.
+  await waitUntilHealthy(`https://localhost:${proxyPort}/healthz`, 30, "El proxy");
+  return child;
 }
 
 function scores(lhr) {
@@ -123,7 +131,12 @@ console.log(
 );
 
 const server = await startPortal();
-const proxy = direct ? undefined : await startProxy();
+const proxy = direct
+  ? undefined
+  : await startProxy().catch((error) => {
+      process.kill(-server.pid, "SIGTERM");
+      throw error;
+    });
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [

@@ -1,6 +1,6 @@
 import type { AuditEventDto } from "../../contract/audit.schemas.ts";
 import { roleLabels, type RoleType } from "../../contract/roles.ts";
-import { formatChileTime } from "./chile-days.ts";
+import { formatChileTime } from "../../lib/chile-time.ts";
 
 // The CSV that 'Exportar CSV' downloads. Semicolons, because Excel with Chilean (es-CL) regional settings uses the
 // comma as the decimal mark and splits lists on ';'; UTF-8 with a byte-order mark, so Excel reads the accents; CRLF

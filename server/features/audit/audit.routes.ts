@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { access } from "../../http/route-access.ts";
-import { chileToday } from "./chile-days.ts";
+import { chileToday } from "../../lib/chile-time.ts";
 import { exportAuditCsv, listAuditEvents } from "./audit.service.ts";
 import { payloadOf } from "../../contract/api.dto.ts";
 import { ZAuditFilters, ZAuditListInput, ZAuditPage } from "../../contract/audit.schemas.ts";

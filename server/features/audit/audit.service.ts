@@ -16,7 +16,7 @@ import { auditStaff, requireAdmin, requireStaffActor } from "../../lib/access.ts
 import { forbiddenMessage } from "../../lib/errors.ts";
 import type { AuditAction } from "../../lib/audit.ts";
 import { auditCsv } from "./audit-csv.ts";
-import { chileDayEnd, chileDayStart } from "./chile-days.ts";
+import { chileDayEnd, chileDayStart } from "../../lib/chile-time.ts";
 
 // The audit trail for admins: read-only (the table refuses UPDATE, DELETE and TRUNCATE itself, see the migration
 // audit_append_only), filtered by who acted, which patient, action and days, newest first.

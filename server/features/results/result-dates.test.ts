@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chileToday, defaultRange, parseDay, resolveRange } from "./result-dates.ts";
+import { chileToday } from "../../lib/chile-time.ts";
+import { defaultRange, parseDay, resolveRange } from "./result-dates.ts";
 
 describe("results date ranges", () => {
   it("reads real dd/mm/yyyy days and refuses impossible ones", () => {

@@ -1,14 +1,8 @@
 import { z } from "zod";
+import { chileToday } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
 
 // Date ranges of the results screens (SPEC §7: dd/mm/yyyy; the imaging call also takes yyyy-mm-dd). Days are Chile's.
-
-const TIME_ZONE = "America/Santiago";
-
-/** Today's day in Chile, YYYY-MM-DD. */
-export function chileToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 /** SPEC §9 default range: 12 months back to today. */
 export function defaultRange(now: Date = new Date()): { from: string; to: string } {

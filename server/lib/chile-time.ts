@@ -1,4 +1,5 @@
-// Days as an admin in Chile means them: 'Desde 2026-03-01' starts at midnight in Santiago, whatever the server's zone.
+// Chile's days and times, for the audit's filters and CSV and the results' date ranges. Days as an admin in Chile
+// means them: 'Desde 2026-03-01' starts at midnight in Santiago, whatever the server's zone.
 
 const TIME_ZONE = "America/Santiago";
 // "sv-SE" writes ISO-like dates ("2026-11-23 05:40:12"): easy to read back into numbers and to show in a CSV.

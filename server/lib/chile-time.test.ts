@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chileDayEnd, chileDayStart } from "./chile-days.ts";
+import { chileDayEnd, chileDayStart } from "./chile-time.ts";
 
 describe("days in Chile's time", () => {
   it("starts a summer day at 03:00 UTC and a winter day at 04:00 UTC", () => {

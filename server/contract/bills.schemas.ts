@@ -27,6 +27,8 @@ export const billMessages = {
   duplicateAccount: (code: string) => `Ya existe la cuenta ${code} en esta clínica`,
   clinicNotAllowed: "No tiene privilegios sobre la clínica de esta cuenta",
   accountCodeNotEditable: "El ID de cuenta no se puede modificar",
+  paidBillLocked: "La cuenta tiene un pago registrado: no se puede cambiar su monto, su paciente ni su estado de pago",
+  paymentInProgressLocked: "La cuenta tiene un pago en curso: no se puede cambiar su monto ni su paciente hasta que termine",
   fileTooLarge: "El archivo pesa más de 2MB",
   pdfOnly: messages.pdfOnly,
   noFiles: "No se recibió ningún archivo",

@@ -85,11 +85,6 @@ export async function seedDemoBills(prisma: PrismaClient): Promise<number> {
           files: { create: files },
         },
       });
-      await prisma.patientClinic.upsert({
-        where: { userId_codeClinicStr: { userId: patient.id, codeClinicStr: bill.clinicCode } },
-        create: { userId: patient.id, codeClinicStr: bill.clinicCode },
-        update: {},
-      });
       created++;
     }
   }

@@ -247,3 +247,50 @@ describe("the provider's form post back to my-bills", () => {
     expect(formAction).toBe(`'self' ${new URL(ctx.mocksUrl).origin}`);
   });
 });
+
+describe("a bill with an authorised payment (issue 23, finding 5)", () => {
+  async function paidThroughWebpay() {
+    const { bill, token } = await startedPayment(21_839);
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    expect((await commit({ token_ws: token, accountCode: bill.accountCode, accountId: String(bill.id) })).statusCode).toBe(200);
+    return bill;
+  }
+  const edit = (id: number, payload: object, staff: string) =>
+    ctx.app.inject({ method: "PATCH", url: api(`/files/accountId/${id}`), headers: bearer(staff), payload });
+
+  it("refuses with 409 to unpay it, change its amount or its patient, over REST and tRPC, and stays paid", async () => {
+    const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    const bill = await paidThroughWebpay();
+    const attempts = [
+      await edit(bill.id, { isPaid: false, amount: 5000 }, admin),
+      await edit(bill.id, { isPaid: false }, admin),
+      await edit(bill.id, { amount: 5000 }, admin),
+      await edit(bill.id, { rut: otherPatient.rut }, admin),
+      await ctx.app.inject({ method: "POST", url: "/trpc/bills.update", headers: bearer(admin), payload: { id: bill.id, isPaid: false } }),
+    ];
+    for (const answer of attempts) {
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.body).toContain("La cuenta tiene un pago registrado");
+    }
+    expect(await billOf(bill.id)).toMatchObject({ isPaid: true, amount: 21_839, userId: bill.userId });
+    const again = await start(bill.id);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("still takes the edit form as it is sent (same amount, patient and paid state) and a new date", async () => {
+    const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    const bill = await paidThroughWebpay();
+    const saved = await edit(bill.id, { rut: "12.345.678-5", amount: 21_839, isPaid: true, createAccountIdDate: "2026-03-01" }, admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().payload ?? saved.json()).toMatchObject({ amount: 21_839, isPaid: true });
+  });
+
+  it("refuses to change the amount while a payment is in progress at the provider", async () => {
+    const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    const { bill } = await startedPayment(12_000);
+    const answer = await edit(bill.id, { amount: 1 }, admin);
+    expect(answer.statusCode).toBe(409);
+    expect(answer.body).toContain("La cuenta tiene un pago en curso");
+    expect(await billOf(bill.id)).toMatchObject({ amount: 12_000 });
+  });
+});

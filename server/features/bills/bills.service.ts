@@ -185,8 +185,9 @@ const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClie
 export type { CreatedBill };
 
 /**
- * POST /files/create-account: the bill, its PDFs (if sent in the same request) and the patient's registration with
- * the clinic, in one transaction: a failure anywhere leaves nothing behind. Executives only at clinics they hold.
+ * POST /files/create-account: the bill and its PDFs (if sent in the same request), in one statement: a failure anywhere
+ * leaves nothing behind. Executives only at clinics they hold. A bill never registers its patient with the clinic: it
+ * gives the clinic's staff the bill, not rights over the patient's account (PERMISSIONS.md).
  */
 export async function createBill(
   deps: AppDeps,
@@ -206,25 +207,17 @@ export async function createBill(
   const patient = await patientByRut(deps, data.rut);
   let created: { id: number };
   try {
-    created = await deps.prisma.$transaction(async (tx) => {
-      const bill = await tx.bill.create({
-        data: {
-          accountCode: data.accountCode,
-          createAccountIdDate: new Date(`${data.createAccountIdDate}T00:00:00Z`),
-          amount: data.amount,
-          isPaid: data.isPaid,
-          userId: patient.id,
-          clinicCode: clinic.codeClinicStr,
-          files: files.length ? { create: fileRows(files) } : undefined,
-        },
-        select: { id: true },
-      });
-      await tx.patientClinic.upsert({
-        where: { userId_codeClinicStr: { userId: patient.id, codeClinicStr: clinic.codeClinicStr } },
-        create: { userId: patient.id, codeClinicStr: clinic.codeClinicStr },
-        update: {},
-      });
-      return bill;
+    created = await deps.prisma.bill.create({
+      data: {
+        accountCode: data.accountCode,
+        createAccountIdDate: new Date(`${data.createAccountIdDate}T00:00:00Z`),
+        amount: data.amount,
+        isPaid: data.isPaid,
+        userId: patient.id,
+        clinicCode: clinic.codeClinicStr,
+        files: files.length ? { create: fileRows(files) } : undefined,
+      },
+      select: { id: true },
     });
     announceBillsChanged();
   } catch (error) {
@@ -242,6 +235,34 @@ export async function createBill(
   return { account, accountId: created.id, files: stored, message: billMessages.created };
 }
 
+/**
+ * Refuses (409) a change to what a payment is bound to: once a payment is authorised, the amount, the patient and the
+ * paid state are locked (undoing a payment is a refund, not an edit); while one is in progress at the provider, the
+ * amount and the patient are. Runs under the bill's row lock, so a payment cannot start or settle in between.
+ */
+async function assertChangeKeepsPayments(
+  tx: Prisma.TransactionClient,
+  deps: AppDeps,
+  bill: { id: number },
+  changes: { amount?: number; isPaid?: boolean; userId?: number },
+): Promise<void> {
+  const [current] = await tx.$queryRaw<Array<{ amount: number; isPaid: boolean; userId: number }>>`
+    SELECT "amount", "isPaid", "userId" FROM "Bill" WHERE id = ${bill.id} FOR UPDATE`;
+  if (!current) throw new AppError("NOT_FOUND", billMessages.notFound);
+  const changesAmountOrOwner =
+    (changes.amount !== undefined && changes.amount !== current.amount) ||
+    (changes.userId !== undefined && changes.userId !== current.userId);
+  const unpays = changes.isPaid === false && current.isPaid;
+  if (!changesAmountOrOwner && !unpays) return;
+  const authorized = await tx.paymentTransaction.count({ where: { billId: bill.id, status: "AUTHORIZED" } });
+  if (authorized > 0) throw new AppError("CONFLICT", billMessages.paidBillLocked);
+  const pendingSince = new Date(Date.now() - deps.config.PAYMENT_PENDING_MINUTES * 60_000);
+  const inProgress = await tx.paymentTransaction.count({
+    where: { billId: bill.id, status: "INITIALIZED", createdAt: { gt: pendingSince } },
+  });
+  if (inProgress > 0 && changesAmountOrOwner) throw new AppError("CONFLICT", billMessages.paymentInProgressLocked);
+}
+
 /** PATCH /files/accountId/{id}: date, amount, status and patient; the account code never changes. */
 export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, input: unknown, meta: RequestMeta): Promise<BillDto> {
   const actor = await requireBillsStaff(deps, user, meta, "bill.update");
@@ -251,23 +272,29 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
   if (changes.accountCode !== undefined && changes.accountCode !== null && String(changes.accountCode) !== bill.accountCode)
     throw new AppError("BAD_REQUEST", billMessages.accountCodeNotEditable);
   const patient = changes.rut === undefined ? null : await patientByRut(deps, changes.rut);
-  await deps.prisma.$transaction(async (tx) => {
-    await tx.bill.update({
-      where: { id: bill.id },
-      data: {
-        createAccountIdDate: changes.createAccountIdDate ? new Date(`${changes.createAccountIdDate}T00:00:00Z`) : undefined,
-        amount: changes.amount,
-        isPaid: changes.isPaid,
-        userId: patient?.id,
-      },
+  const data = {
+    createAccountIdDate: changes.createAccountIdDate ? new Date(`${changes.createAccountIdDate}T00:00:00Z`) : undefined,
+    amount: changes.amount,
+    isPaid: changes.isPaid,
+    userId: patient?.id,
+  };
+  await deps.prisma
+    .$transaction(async (tx) => {
+      await assertChangeKeepsPayments(tx, deps, bill, data);
+      await tx.bill.update({ where: { id: bill.id }, data });
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === "CONFLICT")
+        await auditBills(deps, user, meta, {
+          action: "bill.update",
+          resourceId: bill.id,
+          patientId: bill.userId,
+          before,
+          after: changes,
+          outcome: "denied",
+        });
+      throw error;
     });
-    if (patient && patient.id !== bill.userId)
-      await tx.patientClinic.upsert({
-        where: { userId_codeClinicStr: { userId: patient.id, codeClinicStr: bill.clinicCode } },
-        create: { userId: patient.id, codeClinicStr: bill.clinicCode },
-        update: {},
-      });
-  });
   announceBillsChanged();
   const after = await billDtoById(deps, bill.id);
   await auditBills(deps, user, meta, {

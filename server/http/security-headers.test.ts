@@ -48,6 +48,12 @@ describe("security headers computed once", () => {
     expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
+  it("forbids framing the portal in both headers alike: CSP frame-ancestors 'none' and X-Frame-Options DENY", () => {
+    const headers = securityHeaders(loadConfig({}, {}));
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+  });
+
   it("asks browsers to upgrade insecure requests in production only", () => {
     expect(contentSecurityPolicy(loadConfig({}, {}))).not.toContain("upgrade-insecure-requests");
     const production = loadConfig({}, { NODE_ENV: "production", JWT_SECRET: randomBytes(48).toString("base64") });

@@ -4,6 +4,7 @@ import { access, type RouteAccess } from "./http/route-access.ts";
 import type { RouteDocs } from "./http/route-docs.ts";
 import { z } from "zod";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import fastifyCookie from "@fastify/cookie";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
@@ -81,6 +82,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
     prisma: db.prisma,
     providers: { ...ownProviders, ...providers },
     logError: (error, message) => app.log.error({ err: error }, message),
+    logWarn: (details, message) => app.log.warn(details, message),
     redis: ops.redis,
     metrics: ops.metrics.outcomes,
   };
@@ -91,7 +93,13 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat())
-      routeTable.push({ method, url: route.url, access: route.config?.access, docs: route.config?.docs });
+      routeTable.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        firstLogin: route.config?.firstLogin ?? false,
+        docs: route.config?.docs,
+      });
   });
   const stopPaymentSweep = startPaymentSweep(deps);
   app.addHook("onClose", async () => stopPaymentSweep());
@@ -107,6 +115,8 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
     }
   });
   registerSecurityHeaders(app, config);
+  // Cookies carry only the device cookie of a login (server/lib/login-throttle.ts); sessions stay in bearer tokens.
+  await app.register(fastifyCookie);
   await registerMultipart(app);
   await registerCompression(app);
   // Answers carry personal data: neither the REST contract nor tRPC may be cached.
@@ -177,6 +187,8 @@ export interface RouteTableEntry {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** Open to a patient who has not finished the first login (see access()). */
+  firstLogin: boolean;
   docs: RouteDocs | undefined;
 }
 

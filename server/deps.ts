@@ -17,6 +17,8 @@ export interface AppDeps {
   cache: UserCaches;
   /** Reports a failure of work that runs after the answer was sent (background mail). */
   logError(error: unknown, message: string): void;
+  /** Something operators must look at, though nothing failed (a RUT under a guessing attack); absent in scripts. */
+  logWarn?(details: Record<string, unknown>, message: string): void;
   /** Shared state of several instances when REDIS_URL is set (login throttling); otherwise the database keeps it. */
   redis?: Redis | null;
   /** Business counters for /metrics (server/ops/metrics.ts); absent in scripts and benchmarks. */
@@ -30,10 +32,16 @@ export type PaymentOutcome = "started" | "start_failed" | "authorized" | (string
 /** Counts outcomes the services already audit, without the services knowing about Prometheus. */
 export interface OutcomeMetrics {
   loginOutcome(outcome: LoginOutcome, portal: "patient" | "staff"): void;
+  /** A RUT went past its failed-login limit (once per window): someone is guessing its password. */
+  loginRutLimitReached(): void;
   paymentOutcome(outcome: PaymentOutcome): void;
 }
 
 /** Who is asking: the network address and, once authenticated, the user. */
 export interface RequestMeta {
   ip: string;
+  /** The request's cookies (a device cookie of an earlier login, see server/lib/login-throttle.ts). */
+  cookies?: Record<string, string | undefined>;
+  /** The User-Agent header, kept with a session (which device signed in). */
+  userAgent?: string;
 }

@@ -9,6 +9,7 @@ import { rutSchema } from "./validation.ts";
 export const AUDIT_ACTIONS = [
   "login.patient",
   "login.staff",
+  "logout",
   "password.reset-request",
   "password.reset",
   "account.update",

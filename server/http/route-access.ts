@@ -10,12 +10,19 @@ import type { RouteDocs } from "./route-docs.ts";
  */
 export type RouteAccess = "public" | "signed" | "user" | "patient" | "staff" | "admin";
 
-/** A route's access, and its entry in the API document (/api/docs; see route-docs.ts). */
-export const access = (level: RouteAccess, docs?: RouteDocs) => ({ config: { access: level, docs } });
+/**
+ * A route's access, and its entry in the API document (/api/docs; see route-docs.ts). `firstLogin` declares a route of
+ * the patient's first-login journey (terms, password change, 'Mi cuenta' data, logout), open before it is finished;
+ * every other signed-in route refuses such a patient (requireUser). The security suite holds routes to it.
+ */
+export const access = (level: RouteAccess, docs?: RouteDocs, options: { firstLogin?: boolean } = {}) => ({
+  config: { access: level, docs, firstLogin: options.firstLogin ?? false },
+});
 
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: RouteAccess;
     docs?: RouteDocs;
+    firstLogin?: boolean;
   }
 }

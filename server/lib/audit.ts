@@ -6,7 +6,7 @@ import type { AuditActionName } from "../contract/audit.schemas.ts";
 // (bills: "bill.list" | "bill.read" | …), so a typo in an action name is a type error, not a lost audit row.
 
 /** Sign-in (server/features/auth). */
-export type AuthAuditAction = "login.patient" | "login.staff" | "password.reset-request" | "password.reset";
+export type AuthAuditAction = "login.patient" | "login.staff" | "logout" | "password.reset-request" | "password.reset";
 /** The caller's own account and terms (server/features/account, server/features/terms). */
 export type AccountAuditAction = "account.update" | "account.password-change" | "terms.accept";
 /** Staff user administration (server/features/users) and the operator CLI. */

@@ -42,3 +42,4 @@ export const loginFailedMessage = "El Rut o Contraseña ingresados son inválido
 export const unauthorizedMessage = "Su sesión no es válida o ha expirado. Ingrese nuevamente.";
 export const forbiddenMessage = "No tiene permiso para acceder a esta página";
 export const passwordChangeRequiredMessage = "Debe cambiar su contraseña temporal antes de continuar";
+export const termsRequiredMessage = "Debe aceptar los términos y condiciones antes de continuar";

@@ -1,13 +1,19 @@
-import type { AppDeps } from "../deps.ts";
+import { randomBytes } from "node:crypto";
+import type { AppDeps, RequestMeta } from "../deps.ts";
+import { clientKey } from "./client-address.ts";
 import { AppError } from "./errors.ts";
 import { redisThrottleStore } from "./login-throttle.redis.ts";
+import { sha256 } from "./tokens.ts";
 
 // Password-attempt throttling shared by every instance (issue 9, finding 5): in the database, or in Redis when REDIS_URL
-// is set (issue 15; same rules, cheaper). Three counters:
+// is set (issue 15; same rules, cheaper). Addresses are counted by clientKey (an IPv6 client by its /64). Counters:
 //  - pair:<rut>|<address> — one address guessing one RUT: LOGIN_MAX_FAILURES_PER_PAIR free attempts;
 //  - rut:<rut>            — one RUT guessed from anywhere: LOGIN_MAX_FAILURES_PER_RUT free attempts, then back-off for
-//                           every address that has already failed on that RUT. An address with no failure on the RUT
-//                           is not held back by it, so other people's failures never lock the owner out;
+//                           every address (issue 23, finding 4: a botnet or an IPv6 block buys no extra guesses), and
+//                           an alert (warn log, metric) when the RUT passes its limit;
+//  - device:<nonce>       — a browser holding a device cookie from an earlier successful login of that RUT (OWASP's
+//                           "device cookies"): it is not held back by the RUT's counter, so the owner still signs in
+//                           during an attack, but by its own, with the pair's limit;
 //  - ip:<address>         — one address trying many RUTs: LOGIN_MAX_FAILURES_PER_IP per window.
 // Past its limit a counter allows one attempt per back-off period, which doubles with every attempt (base
 // LOGIN_BACKOFF_BASE_SECONDS, at most LOGIN_BACKOFF_MAX_MINUTES) instead of a flat lock-out. Every attempt is counted
@@ -19,6 +25,36 @@ export const tooManyAttemptsMessage = "Demasiados intentos fallidos. Espere unos
 const pairKey = (rut: string, ip: string) => `pair:${rut}|${ip}`;
 const rutKey = (rut: string) => `rut:${rut}`;
 const ipKey = (ip: string) => `ip:${ip}`;
+const deviceKey = (nonce: string) => `device:${nonce}`;
+
+/** How long a browser stays recognised after a successful login. */
+export const DEVICE_COOKIE_DAYS = 180;
+const deviceSubject = (rut: string) => sha256(`portal-device:${rut}`);
+
+/** The device cookie of one RUT: one per RUT, so a family's shared computer keeps each person's. */
+export const deviceCookieName = (rut: string) => `pp_dispositivo_${deviceSubject(rut).slice(0, 16)}`;
+
+export interface DeviceCookie {
+  name: string;
+  value: string;
+  maxAgeSeconds: number;
+}
+
+/** The cookie a browser gets after a successful login of the RUT (set by the transport: HttpOnly, SameSite=Strict). */
+export function deviceCookieFor(deps: Pick<AppDeps, "tokens">, rut: string): DeviceCookie {
+  return {
+    name: deviceCookieName(rut),
+    value: deps.tokens.signDevice(deviceSubject(rut), randomBytes(16).toString("base64url"), DEVICE_COOKIE_DAYS),
+    maxAgeSeconds: DEVICE_COOKIE_DAYS * 86_400,
+  };
+}
+
+/** The nonce of the browser's device cookie for this RUT, when it is genuine and unexpired; otherwise null. */
+function trustedDevice(deps: Pick<AppDeps, "tokens">, rut: string, meta: RequestMeta): string | null {
+  const value = meta.cookies?.[deviceCookieName(rut)];
+  const device = value ? deps.tokens.verifyDevice(value) : null;
+  return device && device.subject === deviceSubject(rut) ? device.nonce : null;
+}
 
 export interface Counter {
   failures: number;
@@ -92,27 +128,46 @@ async function mayAttempt(deps: AppDeps, store: ThrottleStore, key: string, coun
   return store.claimBackoff(key, new Date(now + backoffSeconds(deps, pastLimit) * 1000), windowMs(deps));
 }
 
-/**
- * Counts one password attempt for the (RUT, address) pair, the RUT and the address; throws 429 when this attempt must
- * wait. Call before checking the password; call passwordAttemptSucceeded when it was right.
- */
-export async function reservePasswordAttempt(deps: AppDeps, rut: string, ip: string): Promise<void> {
-  const { config } = deps;
-  const store = throttleStore(deps);
-  const pair = await store.count(pairKey(rut, ip), windowMs(deps));
-  const byRut = await store.count(rutKey(rut), windowMs(deps));
-  const byIp = await store.count(ipKey(ip), windowMs(deps));
-  const refuse = () => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessage);
-  if (!(await mayAttempt(deps, store, pairKey(rut, ip), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse();
-  // Only addresses that have failed on this RUT before wait for the RUT's back-off; a new address goes ahead.
-  const failedHereBefore = pair.failures > 1;
-  if (failedHereBefore && !(await mayAttempt(deps, store, rutKey(rut), byRut, config.LOGIN_MAX_FAILURES_PER_RUT))) throw refuse();
-  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse();
+/** The counters one attempt used, to give it back when the password was right. */
+export interface PasswordAttempt {
+  pair: string;
+  others: [string, string];
 }
 
-/** The password was right: the pair starts afresh, the RUT and the address get this attempt back. */
-export async function passwordAttemptSucceeded(deps: AppDeps, rut: string, ip: string): Promise<void> {
-  await throttleStore(deps).giveBack(pairKey(rut, ip), [rutKey(rut), ipKey(ip)]);
+/**
+ * Counts one password attempt for the (RUT, address) pair, the RUT (or the browser's device cookie of that RUT) and
+ * the address; throws 429 when this attempt must wait. Call before checking the password; call passwordAttemptSucceeded
+ * with the answer when it was right.
+ */
+export async function reservePasswordAttempt(deps: AppDeps, rut: string, meta: RequestMeta): Promise<PasswordAttempt> {
+  const { config } = deps;
+  const store = throttleStore(deps);
+  const client = clientKey(meta.ip);
+  const device = trustedDevice(deps, rut, meta);
+  // A recognised browser is counted by its cookie instead of by the RUT, with the pair's limit.
+  const [ownKey, ownLimit] = device
+    ? [deviceKey(device), config.LOGIN_MAX_FAILURES_PER_PAIR]
+    : [rutKey(rut), config.LOGIN_MAX_FAILURES_PER_RUT];
+  const pair = await store.count(pairKey(rut, client), windowMs(deps));
+  const own = await store.count(ownKey, windowMs(deps));
+  const byIp = await store.count(ipKey(client), windowMs(deps));
+  const refuse = () => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessage);
+  if (!(await mayAttempt(deps, store, pairKey(rut, client), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse();
+  if (!device && own.failures === ownLimit + 1) {
+    deps.logWarn?.(
+      { rut, failures: own.failures, windowMinutes: config.LOGIN_WINDOW_MINUTES },
+      "login: a RUT passed its failed-attempt limit",
+    );
+    deps.metrics?.loginRutLimitReached();
+  }
+  if (!(await mayAttempt(deps, store, ownKey, own, ownLimit))) throw refuse();
+  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse();
+  return { pair: pairKey(rut, client), others: [ownKey, ipKey(client)] };
+}
+
+/** The password was right: the pair starts afresh, the RUT (or device) and the address get this attempt back. */
+export async function passwordAttemptSucceeded(deps: AppDeps, attempt: PasswordAttempt): Promise<void> {
+  await throttleStore(deps).giveBack(attempt.pair, attempt.others);
 }
 
 /** After a password reset the RUT starts afresh, from every address. */

@@ -3,6 +3,7 @@ import { messages, passwordPairSchema } from "../contract/validation.ts";
 import { AppError } from "./errors.ts";
 import { setUserPassword } from "../db/users.repository.ts";
 import { isCommonPassword } from "./passwords.ts";
+import { endOtherSessions } from "./sessions.ts";
 import { parseInput } from "../http/validate.ts";
 
 /** Checks a new password pair against SPEC §5 and the common-password list; returns the password. */
@@ -13,15 +14,17 @@ export function acceptablePassword(input: { password: unknown; passwordConfirmat
 }
 
 /**
- * Stores a new password hash, bumps tokenVersion (every access token issued before stops working) and voids any
- * pending reset link. Runs inside the caller's transaction.
+ * Stores a new password hash, bumps tokenVersion (every access token issued before stops working), ends every session
+ * of the user but `keepSession` (the user's own, when they changed it themself) and voids any pending reset link.
+ * Runs inside the caller's transaction.
  */
 export async function storeNewPassword(
   tx: Prisma.TransactionClient,
   userId: number,
   password: string,
-  options: { hasChangedPassword: boolean },
+  options: { hasChangedPassword: boolean; keepSession?: string },
 ) {
   await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
-  return setUserPassword(tx, userId, password, options);
+  await endOtherSessions(tx, userId, "password", options.keepSession);
+  return setUserPassword(tx, userId, password, { hasChangedPassword: options.hasChangedPassword });
 }

@@ -111,6 +111,8 @@ export class CountCache {
 export type UserCaches = {
   users: UserCache<SessionUser>;
   privileges: UserCache<{ clinics: string[] }>;
+  /** Ids of each user's sessions that have not ended (server/features/sessions). */
+  sessions: UserCache<{ ids: string[] }>;
   /** Totals of the staff user list (they change with users) and of bill lists (bills, and users for the search). */
   userTotals: CountCache;
   billTotals: CountCache;
@@ -120,6 +122,7 @@ export function createUserCaches(ttlMs: number): UserCaches {
   return {
     users: new UserCache("User", ttlMs),
     privileges: new UserCache("Privilege", ttlMs),
+    sessions: new UserCache("Session", ttlMs),
     userTotals: new CountCache(["User", "Privilege"], ttlMs),
     billTotals: new CountCache(["Bill", "User"], ttlMs),
   };
@@ -127,7 +130,7 @@ export function createUserCaches(ttlMs: number): UserCaches {
 
 /** Keeps the caches in step with the database's change feed; returns what stops it. */
 export async function connectUserCaches(db: Database, caches: UserCaches): Promise<() => Promise<void>> {
-  const all = [caches.users, caches.privileges, caches.userTotals, caches.billTotals];
+  const all = [caches.users, caches.privileges, caches.sessions, caches.userTotals, caches.billTotals];
   const setConnected = (connected: boolean) => {
     for (const cache of all) cache.setFeedConnected(connected);
   };

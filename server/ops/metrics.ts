@@ -43,6 +43,11 @@ export function createMetrics(db: Database): AppMetrics {
     labelNames: ["portal", "outcome"] as const,
     registers: [registry],
   });
+  const rutLimits = new Counter({
+    name: "portal_login_rut_limit_reached_total",
+    help: "Veces que un RUT superó su límite de intentos fallidos (una por ventana): alguien intenta adivinar su contraseña",
+    registers: [registry],
+  });
   const payments = new Counter({
     name: "portal_payments_total",
     help: "Pagos por resultado: started/start_failed al crearlos; authorized, rejected, aborted, timeout, expired… al cerrarlos",
@@ -67,6 +72,7 @@ export function createMetrics(db: Database): AppMetrics {
     registry,
     outcomes: {
       loginOutcome: (outcome: LoginOutcome, portal) => logins.inc({ portal, outcome }),
+      loginRutLimitReached: () => rutLimits.inc(),
       paymentOutcome: (outcome: PaymentOutcome) => payments.inc({ outcome: paymentOutcomes.has(outcome) ? outcome : "other" }),
     },
   };

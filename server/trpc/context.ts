@@ -1,21 +1,29 @@
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { AppDeps, RequestMeta } from "../deps.ts";
-import { authenticate, type SessionUser } from "../http/authenticate.ts";
+import { authenticate, type AuthenticatedUser } from "../http/authenticate.ts";
+import { requestMeta } from "../http/request-meta.ts";
+import { setDeviceCookie } from "../http/device-cookie.ts";
+import type { DeviceCookie } from "../lib/login-throttle.ts";
 
 export interface Context {
   deps: AppDeps;
   meta: RequestMeta;
   authorization: string | undefined;
   /** The authenticated user, loaded once per request on first use. */
-  getUser(): Promise<SessionUser | null>;
+  getUser(): Promise<AuthenticatedUser | null>;
+  /** Sets a login's device cookie on the answer (absent for callers without HTTP, e.g. tests' createCaller). */
+  setDeviceCookie?(cookie: DeviceCookie): void;
 }
 
 /** Context without Fastify objects, so tests can build callers directly. */
 export function createContextInner(deps: AppDeps, meta: RequestMeta, authorization: string | undefined): Context {
-  let user: Promise<SessionUser | null> | undefined;
+  let user: Promise<AuthenticatedUser | null> | undefined;
   return { deps, meta, authorization, getUser: () => (user ??= authenticate(deps, authorization)) };
 }
 
 export function contextFactory(deps: AppDeps) {
-  return ({ req }: CreateFastifyContextOptions) => createContextInner(deps, { ip: req.ip }, req.headers.authorization);
+  return ({ req, res }: CreateFastifyContextOptions): Context => ({
+    ...createContextInner(deps, requestMeta(req), req.headers.authorization),
+    setDeviceCookie: (cookie) => setDeviceCookie(res, cookie),
+  });
 }

@@ -6,6 +6,7 @@ import { denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
 import type { AuditAction } from "../lib/audit.ts";
 import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
 import { assertAcceptableInput } from "../http/input-guard.ts";
+import { firstLoginRefusal } from "../http/authenticate.ts";
 import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
 
@@ -46,6 +47,8 @@ function toTRPCError(error: TRPCError): TRPCError {
 /** Every procedure declares who may call it (see server/http/route-access.ts); the base procedures set it. */
 export interface ProcedureMeta {
   access: RouteAccess;
+  /** Part of the patient's first-login journey (see access() in server/http/route-access.ts). */
+  firstLogin?: boolean;
 }
 
 const t = initTRPC
@@ -91,13 +94,22 @@ export const publicProcedure = t.procedure
   .meta({ access: "public" })
   .use(({ getRawInput, next }) => guardedCall(getRawInput, () => next()));
 
-export const authedProcedure = t.procedure.meta({ access: "user" }).use(({ ctx, getRawInput, next }) =>
-  guardedCall(getRawInput, async () => {
-    const user = await ctx.getUser();
-    if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
-    return next({ ctx: { ...ctx, user } });
-  }),
-);
+/** A signed-in user; a patient who has not finished the first login is refused (403) unless `duringFirstLogin`. */
+const signedInProcedure = (duringFirstLogin: boolean) =>
+  t.procedure.meta({ access: "user", firstLogin: duringFirstLogin }).use(({ ctx, getRawInput, next }) =>
+    guardedCall(getRawInput, async () => {
+      const user = await ctx.getUser();
+      if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
+      const refusal = duringFirstLogin ? null : firstLoginRefusal(user);
+      if (refusal) throw new AppError("FORBIDDEN", refusal);
+      return next({ ctx: { ...ctx, user } });
+    }),
+  );
+
+export const authedProcedure = signedInProcedure(false);
+
+/** The first-login journey of SPEC §4 (terms, password change, 'Mi cuenta' data, logout): open before it is finished. */
+export const firstLoginProcedure = signedInProcedure(true);
 
 /**
  * Staff only: admins and executives who have replaced their temporary password. Refusals are audited as denied under

@@ -14,8 +14,8 @@ interface Operation {
 }
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: object } };
 
-// POST routes of the contract that take no body at all (SPEC §7: 'empty body').
-const noBody = new Set(["POST /api/rcr/v1/term-conditions/accept"]);
+// POST routes of the contract that take no body at all (SPEC §7's terms acceptance: 'empty body'; logout).
+const noBody = new Set(["POST /api/rcr/v1/term-conditions/accept", "POST /api/rcr/v1/auth/logout"]);
 
 /** What is wrong with the document's entry of each REST route of the contract; empty when every route is documented. */
 function problems(routes: readonly RouteTableEntry[], document: OpenApi): string[] {
@@ -62,7 +62,13 @@ describe("GET /api/docs/openapi.json", () => {
   });
 
   it("fails for a route added without docs, naming it", () => {
-    const added: RouteTableEntry = { method: "GET", url: `${API_PREFIX}/admin/audit/:id`, access: "staff", docs: undefined };
+    const added: RouteTableEntry = {
+      method: "GET",
+      url: `${API_PREFIX}/admin/audit/:id`,
+      access: "staff",
+      firstLogin: false,
+      docs: undefined,
+    };
     const routes = [...ctx.app.routeTable, added];
     expect(problems(routes, openApiDocument(routes, API_PREFIX, "test") as OpenApi)).toEqual([
       "GET /api/rcr/v1/admin/audit/:id: not in the document (its route declares no docs)",

@@ -47,6 +47,17 @@ test.describe("portal sidebar", () => {
     await expect.poll(() => storedKeys(page)).toEqual({ local: 0, session: 0 });
   });
 
+  test("'Cerrar sesión' ends the session on the server: the token it held no longer opens anything", async ({ page, request }) => {
+    await logIn(page, accounts.patient);
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    expect(token).toBeTruthy();
+    const me = () => request.get("/api/rcr/v1/auth/me", { headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).status()).toBe(200);
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await me()).status()).toBe(401);
+  });
+
   test("the blocking spinner shows and locks the page scroll while a request is slow", async ({ page }) => {
     await logIn(page, accounts.patient);
     await page.route("**/trpc/auth.validateToken**", async (route) => {

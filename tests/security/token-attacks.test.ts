@@ -7,14 +7,18 @@ import { api, createTestContext, demo, type TestContext } from "../helpers/test-
 
 let ctx: TestContext;
 let adminId: number;
+/** The session of a real login: forged tokens carry it, so each refusal below is about the attack, not the session. */
+let sid: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   adminId = (await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: normalizeRut(demo.admin.rut) } })).id;
+  const token = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+  sid = (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { sid: string }).sid;
 });
 afterAll(() => ctx.close());
 
 const now = () => Math.floor(Date.now() / 1000);
-const claims = () => ({ ver: 0, typ: "access" });
+const claims = () => ({ ver: 0, typ: "access", sid });
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 async function attacks(): Promise<Record<string, string>> {
@@ -59,6 +63,31 @@ async function attacks(): Promise<Record<string, string>> {
       .sign(key(secret)),
     "without exp": await base().setProtectedHeader({ alg: "HS256" }).setIssuedAt().sign(key(secret)),
     "without iat": await base().setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(key(secret)),
+    "without iss": await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(key(secret)),
+    "iat a month in the future": await base()
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(now() + 30 * 86_400)
+      .setExpirationTime(now() + 31 * 86_400)
+      .sign(key(secret)),
+    "without a session": await new SignJWT({ ver: 0, typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuer("portal-pacientes")
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(key(secret)),
+    "a session that does not exist": await new SignJWT({ ver: 0, typ: "access", sid: "no-existe-esta-sesion" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuer("portal-pacientes")
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(key(secret)),
     "a reset-link type": await new SignJWT({ ver: 0, typ: "reset" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(adminId))
@@ -72,6 +101,15 @@ async function attacks(): Promise<Record<string, string>> {
 describe("token attacks", () => {
   it("the unaltered token works (so the refusals below are about the attack, not the set-up)", async () => {
     const token = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    const forged = await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuer("portal-pacientes")
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(key(ctx.config.JWT_SECRET));
+    const withSecret = await ctx.app.inject({ method: "GET", url: api("/auth/me"), headers: { authorization: `Bearer ${forged}` } });
+    expect(withSecret.statusCode).toBe(200);
     const response = await ctx.app.inject({ method: "GET", url: api("/auth/me"), headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(200);
   });

@@ -25,18 +25,18 @@ const docs = {
 
 /** REST for the caller's own account ('Mi cuenta', SPEC §7): always the token's user, never an id from the client. */
 export async function accountRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.get("/auth/me", access("user", docs.me), async (request) => {
-    const user = await requireUser(deps, request.headers.authorization);
+  app.get("/auth/me", access("user", docs.me, { firstLogin: true }), async (request) => {
+    const user = await requireUser(deps, request.headers.authorization, { duringFirstLogin: true });
     return { payload: getOwnAccount(user) };
   });
 
-  app.patch("/auth/user-edit", access("user", docs.edit), async (request) => {
-    const user = await requireUser(deps, request.headers.authorization);
+  app.patch("/auth/user-edit", access("user", docs.edit, { firstLogin: true }), async (request) => {
+    const user = await requireUser(deps, request.headers.authorization, { duringFirstLogin: true });
     return { payload: await updateOwnProfile(deps, user, request.body, requestMeta(request)) };
   });
 
-  app.post("/auth/change-password-user", access("user", docs.changePassword), async (request) => {
-    const user = await requireUser(deps, request.headers.authorization);
+  app.post("/auth/change-password-user", access("user", docs.changePassword, { firstLogin: true }), async (request) => {
+    const user = await requireUser(deps, request.headers.authorization, { duringFirstLogin: true });
     return { payload: await changeOwnPassword(deps, user, request.body, requestMeta(request)) };
   });
 }

@@ -3,10 +3,10 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import { messages, profileSchema, rutSchema, type ProfileInput } from "../../contract/validation.ts";
-import type { SessionUser } from "../../http/authenticate.ts";
+import type { AuthenticatedUser, SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
+import { emailChangedNotice, sendAccountNotice } from "../../lib/account-notices.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
@@ -117,9 +117,7 @@ export async function updateOwnProfile(
   const after = toUserDto(updated);
   const diff = changedFields(before, after);
   if (current.email !== updated.email) {
-    deps.providers.mail
-      .send(emailChangedNotice(current.email, updated.email))
-      .catch((error: unknown) => deps.logError(error, "email-change notice failed"));
+    sendAccountNotice(deps, emailChangedNotice(current.email, updated.email, { byStaff: false }), "email-change");
   }
   await recordAudit(deps.prisma, {
     actorId: user.id,
@@ -135,26 +133,6 @@ export async function updateOwnProfile(
   return after;
 }
 
-/** Hides most of an address: "maria.gonzalez@correo.cl" → "ma***@correo.cl". */
-export function maskEmail(email: string): string {
-  const [local = "", domain = ""] = email.split("@");
-  return `${local.slice(0, 2)}***@${domain}`;
-}
-
-/** Tells the previous address that the account's e-mail changed, so a stolen session cannot redirect recovery quietly. */
-function emailChangedNotice(previous: string, next: string): MailMessage {
-  const text = `Hola:\n\nEl correo electrónico de su cuenta en el Portal Pacientes se cambió a ${maskEmail(next)}. Las recuperaciones de contraseña llegarán a esa dirección.\n\nSi usted no hizo este cambio, comuníquese con la clínica de inmediato.`;
-  return {
-    to: previous,
-    subject: "Portal Pacientes - Cambio de correo electrónico",
-    text,
-    html: text
-      .split("\n\n")
-      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-      .join(""),
-  };
-}
-
 /**
  * Changes the caller's password with the current one, and returns a fresh access token so the session goes on.
  * Throws BAD_REQUEST for a wrong current password ('La contraseña actual es incorrecta'), a new password that breaks
@@ -164,7 +142,7 @@ function emailChangedNotice(previous: string, next: string): MailMessage {
  */
 export async function changeOwnPassword(
   deps: AppDeps,
-  user: Pick<SessionUser, "id" | "rut" | "roleType">,
+  user: Pick<AuthenticatedUser, "id" | "rut" | "roleType" | "sessionId">,
   input: unknown,
   meta: RequestMeta,
 ): Promise<ChangePasswordResult> {
@@ -187,18 +165,20 @@ export async function changeOwnPassword(
   }
   const password = acceptablePassword({ password: rawPassword, passwordConfirmation });
 
-  await reservePasswordAttempt(deps, user.rut, meta.ip);
+  const attempt = await reservePasswordAttempt(deps, user.rut, meta);
   const stored = await deps.prisma.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
   if (!stored) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
   if (!(await verifyPassword(stored.passwordHash, oldPassword))) {
     await audit("denied");
     throw new AppError("BAD_REQUEST", wrongCurrentPasswordMessage);
   }
-  await passwordAttemptSucceeded(deps, user.rut, meta.ip);
+  await passwordAttemptSucceeded(deps, attempt);
   // The current password was just verified, so comparing the strings is the same as comparing against the hash.
   if (password === oldPassword) throw new AppError("BAD_REQUEST", samePasswordMessage);
 
-  const updated = await deps.prisma.$transaction((tx) => storeNewPassword(tx, user.id, password, { hasChangedPassword: true }));
+  const updated = await deps.prisma.$transaction((tx) =>
+    storeNewPassword(tx, user.id, password, { hasChangedPassword: true, keepSession: user.sessionId }),
+  );
   await audit("ok");
-  return { user: toUserDto(updated), accessToken: issueAccessToken(deps, updated) };
+  return { user: toUserDto(updated), accessToken: issueAccessToken(deps, updated, user.sessionId) };
 }

@@ -1,12 +1,13 @@
 import { access } from "../../http/route-access.ts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { setDeviceCookie } from "../../http/device-cookie.ts";
 import type { AppDeps } from "../../deps.ts";
-import { bearerToken } from "../../http/authenticate.ts";
+import { bearerToken, requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { z } from "zod";
 import { payloadOf, payloadWithMessage, ZSession } from "../../contract/api.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
-import { login, validateToken, ZLoginInput } from "./auth.service.ts";
+import { login, logout, validateToken, ZLoginInput, type LoginPortal } from "./auth.service.ts";
 import { requestPasswordReset, resetPassword, ZNewPasswordInput, ZResetRequestInput } from "./password-reset.service.ts";
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 
@@ -24,6 +25,13 @@ const docs = {
     errors: [429],
   },
   validateToken: { tag, summary: "Valida el token de acceso (responde true)", response: z.literal(true) },
+  logout: {
+    tag,
+    summary: "Cierra la sesión del token",
+    description:
+      "Desde ese momento el token deja de servir en todas las instancias del portal. Responde true también si ya estaba cerrada.",
+    response: payloadOf(z.literal(true)),
+  },
   resetRequest: {
     tag,
     summary: "Pide el correo para restablecer la contraseña",
@@ -43,18 +51,22 @@ const docs = {
 
 /** REST /api/rcr/v1/auth/* of SPEC §7 (login, token validation, password recovery). */
 export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.post("/auth/new-login", access("public", docs.newLogin), async (request) => ({
-    payload: await login(deps, request.body, "patient", requestMeta(request)),
-  }));
+  const signIn = (portal: LoginPortal) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { session, deviceCookie } = await login(deps, request.body, portal, requestMeta(request));
+    setDeviceCookie(reply, deviceCookie);
+    return { payload: session };
+  };
+  app.post("/auth/new-login", access("public", docs.newLogin), signIn("patient"));
+  app.post("/auth/admin-login", access("public", docs.adminLogin), signIn("staff"));
 
-  app.post("/auth/admin-login", access("public", docs.adminLogin), async (request) => ({
-    payload: await login(deps, request.body, "staff", requestMeta(request)),
-  }));
-
-  app.get("/auth/validate-token", access("user", docs.validateToken), async (request) => {
+  app.get("/auth/validate-token", access("user", docs.validateToken, { firstLogin: true }), async (request) => {
     if (!(await validateToken(deps, request.headers.authorization))) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
     return true;
   });
+
+  app.post("/auth/logout", access("user", docs.logout, { firstLogin: true }), async (request) => ({
+    payload: await logout(deps, await requireUser(deps, request.headers.authorization, { duringFirstLogin: true }), requestMeta(request)),
+  }));
 
   app.post("/auth/request-reset-password-rut", access("public", docs.resetRequest), async (request) => {
     await requestPasswordReset(deps, request.body, requestMeta(request));

@@ -6,17 +6,24 @@ import { recordAudit } from "../../lib/audit.ts";
 import { AppError, loginFailedMessage } from "../../lib/errors.ts";
 import { decoyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
+import { endSession, startSession } from "../../lib/sessions.ts";
 import { parseInput } from "../../http/validate.ts";
-import { authenticate } from "../../http/authenticate.ts";
+import { authenticate, type AuthenticatedUser } from "../../http/authenticate.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import { userDtoSelect } from "../../db/users.repository.ts";
-import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
+import { deviceCookieFor, passwordAttemptSucceeded, reservePasswordAttempt, type DeviceCookie } from "../../lib/login-throttle.ts";
 
 export type LoginPortal = "patient" | "staff";
 
 export interface LoginResult {
   user: UserDto;
   accessToken: string;
+}
+
+/** A login's answer, and the device cookie the transport sets so this browser is recognised next time. */
+export interface LoginOutcomeWithDevice {
+  session: LoginResult;
+  deviceCookie: DeviceCookie;
 }
 
 export const ZLoginInput = loginSchema;
@@ -26,10 +33,10 @@ export const ZLoginInput = loginSchema;
  * Every failure — unknown RUT, wrong password, wrong portal — answers the same 401, in similar time.
  * Throws TOO_MANY_REQUESTS once the RUT or the address has used up its failures.
  */
-export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, meta: RequestMeta): Promise<LoginResult> {
+export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, meta: RequestMeta): Promise<LoginOutcomeWithDevice> {
   const { rut, password } = parseInput(ZLoginInput, input);
   const normalizedRut = normalizeRut(rut);
-  await reservePasswordAttempt(deps, normalizedRut, meta.ip).catch((error: unknown) => {
+  const attempt = await reservePasswordAttempt(deps, normalizedRut, meta).catch((error: unknown) => {
     deps.metrics?.loginOutcome("throttled", portal);
     throw error;
   });
@@ -46,7 +53,7 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
     deps.metrics?.loginOutcome("bad_credentials", portal);
     throw new AppError("UNAUTHORIZED", loginFailedMessage);
   }
-  await passwordAttemptSucceeded(deps, normalizedRut, meta.ip);
+  await passwordAttemptSucceeded(deps, attempt);
   await recordAudit(deps.prisma, {
     actorId: user.id,
     actorRole: user.roleType,
@@ -55,10 +62,25 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
     ip: meta.ip,
   });
   deps.metrics?.loginOutcome("ok", portal);
-  return { user: toUserDto(user), accessToken: issueAccessToken(deps, user) };
+  const sessionId = await startSession(deps, user.id, meta);
+  return {
+    session: { user: toUserDto(user), accessToken: issueAccessToken(deps, user, sessionId) },
+    deviceCookie: deviceCookieFor(deps, normalizedRut),
+  };
 }
 
 /** True when the bearer token is valid and issued after the user's last password change. */
 export async function validateToken(deps: AppDeps, authorization: string | undefined): Promise<boolean> {
   return (await authenticate(deps, authorization)) !== null;
+}
+
+/**
+ * 'Cerrar sesión': ends the session of the token (every instance refuses it from the next request) and audits it.
+ * Answers true also for a session that had ended already, so a second click or a second tab does no harm.
+ */
+export async function logout(deps: AppDeps, user: AuthenticatedUser, meta: RequestMeta): Promise<true> {
+  const ended = await endSession(deps, user.id, user.sessionId, "logout");
+  if (ended)
+    await recordAudit(deps.prisma, { actorId: user.id, actorRole: user.roleType, action: "logout", resource: "session", ip: meta.ip });
+  return true;
 }

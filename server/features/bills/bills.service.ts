@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
-import { sessionUserSelect } from "../../http/authenticate.ts";
+import { firstLoginRefusal, sessionUserSelect } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { userSearchWhere } from "../../db/users.repository.ts";
@@ -434,7 +434,7 @@ export async function downloadBillFile(
     : null;
   if (!path.success || !link) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!user) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
+  if (!user || firstLoginRefusal(user)) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   const actor = await requireBillsReader(deps, user, meta, "bill.file.download");
   const file = await findFile(deps, actor, meta, "bill.file.download", path.data);
   const row = await deps.prisma.billFile.findUniqueOrThrow({ where: { id: file.id }, select: { content: true } });

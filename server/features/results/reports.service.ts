@@ -3,6 +3,7 @@ import { clinicByKey, DEFAULT_CLINIC_KEY } from "../../contract/clinics.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
+import { firstLoginRefusal } from "../../http/authenticate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
@@ -38,9 +39,10 @@ export async function openReport(deps: AppDeps, token: string, meta: RequestMeta
     claims &&
     (await deps.prisma.user.findUnique({
       where: { id: claims.userId },
-      select: { id: true, rut: true, roleType: true, tokenVersion: true },
+      select: { id: true, rut: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
     }));
-  if (!claims || !user || user.tokenVersion !== claims.tokenVersion) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
+  if (!claims || !user || user.tokenVersion !== claims.tokenVersion || firstLoginRefusal(user))
+    throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
   const pdf = await reportBytes(deps, user.rut, claims.kind, claims.ref);
   await auditResultRead(deps, user, meta, {
     action: "results.report.read",

@@ -49,14 +49,14 @@ export async function termsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     },
   );
 
-  app.post("/term-conditions/accept", access("user", docs.accept), async (request, reply) => {
-    const user = await requireUser(deps, request.headers.authorization);
+  app.post("/term-conditions/accept", access("user", docs.accept, { firstLogin: true }), async (request, reply) => {
+    const user = await requireUser(deps, request.headers.authorization, { duringFirstLogin: true });
     const acceptedAt = await acceptTerms(deps, user, requestMeta(request));
     // The spec's response is the bare acceptance date; Fastify would send a returned string as text/plain.
     return reply.type("application/json").send(JSON.stringify(acceptedAt.toISOString()));
   });
 
-  app.get("/term-conditions/validate-tyc", access("user", docs.validate), async (request) =>
-    hasAcceptedTerms(await requireUser(deps, request.headers.authorization)),
+  app.get("/term-conditions/validate-tyc", access("user", docs.validate, { firstLogin: true }), async (request) =>
+    hasAcceptedTerms(await requireUser(deps, request.headers.authorization, { duringFirstLogin: true })),
   );
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { endOtherSessions } from "../../lib/sessions.ts";
 import { z } from "zod";
 import { loadConfig } from "../../config.ts";
 import { roleLabels, Role, type RoleType } from "../../contract/roles.ts";
@@ -52,6 +53,7 @@ export async function createOrResetAccount(prisma: PrismaClient, args: UserCreat
   await prisma.$transaction(async (tx) => {
     if (args.role !== Role.executive) await tx.privilege.deleteMany({ where: { userId: existing.id } });
     await resetAccount(tx, { rut, email: args.email, ...existing }, { email: args.email, roleType: args.role, password: args.password });
+    await endOtherSessions(tx, existing.id, "password");
   });
   await recordAudit(prisma, {
     action: "user.reset.cli",

@@ -18,6 +18,8 @@ export interface Endpoint {
   /** REST: the path pattern with :params; tRPC: the procedure path. */
   path: string;
   access: RouteAccess | undefined;
+  /** Open to a patient who has not finished the first login (terms, temporary password). */
+  firstLogin: boolean;
   /** Field names the endpoint's zod input schema knows (tRPC), for the bad-input properties. */
   fields: string[];
   /** tRPC procedure type. */
@@ -34,6 +36,7 @@ export function restEndpoints(app: FastifyInstance): Endpoint[] {
       method: route.method,
       path: route.url,
       access: route.access,
+      firstLogin: route.firstLogin,
       fields: [],
     }));
 }
@@ -50,7 +53,7 @@ export function schemaFields(schema: unknown): string[] {
 }
 
 interface ProcedureLike {
-  _def: { type: "query" | "mutation" | "subscription"; meta?: { access?: RouteAccess }; inputs?: unknown[] };
+  _def: { type: "query" | "mutation" | "subscription"; meta?: { access?: RouteAccess; firstLogin?: boolean }; inputs?: unknown[] };
 }
 
 export function trpcEndpoints(): Endpoint[] {
@@ -62,6 +65,7 @@ export function trpcEndpoints(): Endpoint[] {
       method: type === "query" ? "GET" : "POST",
       path,
       access: procedure._def.meta?.access,
+      firstLogin: procedure._def.meta?.firstLogin ?? false,
       fields: (procedure._def.inputs ?? []).flatMap(schemaFields),
       procedureType: type,
     };

@@ -15,6 +15,8 @@ export interface SecurityContext {
     role: Role,
     options?: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string },
   ): Promise<Answer>;
+  /** The same call as a patient would make it, signed in with `token` (another patient's session, e.g. a first login). */
+  callAs(endpoint: Endpoint, token: string): Promise<Answer>;
 }
 
 export interface Answer {
@@ -29,10 +31,12 @@ const addressesBill = (endpoint: Endpoint) => /account/i.test(endpoint.path) || 
 /** A portal over a fresh demo database, signed in as each role, with one call for every kind of endpoint. */
 export async function createSecurityContext(overrides: Parameters<typeof createTestContext>[0] = {}): Promise<SecurityContext> {
   const ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_IP: "100000", ...overrides });
+  const freshLogin = (role: Exclude<Role, "none">) =>
+    role === "patient" ? ctx.login(demo.patient.rut, demo.patient.password) : ctx.login(demo[role].rut, demo[role].password, "staff");
   const tokens = {
-    patient: await ctx.login(demo.patient.rut, demo.patient.password),
-    executive: await ctx.login(demo.executive.rut, demo.executive.password, "staff"),
-    admin: await ctx.login(demo.admin.rut, demo.admin.password, "staff"),
+    patient: await freshLogin("patient"),
+    executive: await freshLogin("executive"),
+    admin: await freshLogin("admin"),
   };
   const idOf = async (rut: string) => (await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: normalizeRut(rut) } })).id;
   const admin = await idOf(demo.admin.rut);
@@ -55,9 +59,12 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
   async function call(
     endpoint: Endpoint,
     role: Role,
-    options: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string } = {},
+    options: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string; token?: string } = {},
   ) {
-    const headers: Record<string, string> = role === "none" ? {} : bearer(tokens[role]);
+    // Logging out ends the session of the token it is called with: give it a session of its own.
+    const endsSession = /logout/.test(endpoint.path);
+    const token = options.token ?? (role === "none" ? undefined : endsSession ? await freshLogin(role) : tokens[role]);
+    const headers: Record<string, string> = token ? bearer(token) : {};
     const id = options.id ?? (addressesBill(endpoint) ? othersBillId : othersId)[role];
     const body = options.body ?? (endpoint.fields.includes("id") ? { id } : {});
     if (options.contentType) headers["content-type"] = options.contentType;
@@ -78,7 +85,7 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
     });
     return { statusCode: response.statusCode, body: response.body, headers: response.headers };
   }
-  return { ctx, tokens, othersId, othersBillId, call };
+  return { ctx, tokens, othersId, othersBillId, call, callAs: (endpoint, token) => call(endpoint, "patient", { token }) };
 }
 
 export { api };

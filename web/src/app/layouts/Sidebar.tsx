@@ -3,8 +3,8 @@ import { NavLink, useLocation, useNavigate } from "react-router";
 import { menuFor } from "@contract/menu.ts";
 import { ChevronLeftIcon, HelpIcon, LogoutIcon, MenuIcon, SurveyIcon } from "../../components/ui/icons.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
-import { endSession, usePortalType } from "../../lib/session.ts";
-import { queryClient } from "../../lib/trpc.ts";
+import { usePortalType } from "../../lib/session.ts";
+import { signOut } from "../../lib/sign-out.ts";
 import { breakpoints, useMediaQuery } from "../../lib/use-media-query.ts";
 import { menuIcons } from "./menu-icons.tsx";
 
@@ -22,10 +22,9 @@ export function Sidebar() {
   const collapsed = narrow && !expanded;
   const items = menuFor(portalType, clinic.key, pathname).filter((item) => !item.hide);
 
-  function logout() {
+  async function logout() {
     const staff = portalType === "0" || portalType === "1";
-    endSession();
-    queryClient.clear();
+    await signOut();
     void navigate(staff ? "/admin-login" : "/");
   }
 
@@ -92,7 +91,7 @@ export function Sidebar() {
           <button
             type="button"
             className="sidebar__item sidebar__logout"
-            onClick={logout}
+            onClick={() => void logout()}
             title={collapsed ? "Cerrar sesión" : undefined}
             aria-label={collapsed ? "Cerrar sesión" : undefined}
           >

@@ -4,8 +4,8 @@ import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { DocumentIcon } from "../../components/ui/icons.tsx";
-import { endSession, updateSessionUser } from "../../lib/session.ts";
-import { queryClient } from "../../lib/trpc.ts";
+import { updateSessionUser } from "../../lib/session.ts";
+import { signOut } from "../../lib/sign-out.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { useTermsDocumentUrl } from "../../lib/clinic-queries.ts";
 import { useAcceptTerms } from "./api/terms.api.ts";
@@ -45,9 +45,7 @@ export default function AcceptTermsPage() {
       accept.mutate();
       return;
     }
-    endSession();
-    queryClient.clear();
-    void navigate("/login");
+    void signOut().then(() => navigate("/login"));
   }
 
   return (

@@ -1,0 +1,46 @@
+import type { AppDeps } from "../deps.ts";
+import { escapeHtml, type MailMessage } from "../providers/mail/mail.provider.ts";
+
+// Notices to a person about changes to their own account, whoever made them (the person, or staff): a takeover of an
+// account — a changed e-mail, a password set by someone else — must not go unnoticed (issue 23, finding 6). They never
+// carry a password or a link that signs in.
+
+/** Hides most of an address: "maria.gonzalez@correo.cl" → "ma***@correo.cl". */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
+function notice(to: string, subject: string, paragraphs: string[]): MailMessage {
+  return {
+    to,
+    subject: `Portal Pacientes - ${subject}`,
+    text: paragraphs.join("\n\n"),
+    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(""),
+  };
+}
+
+const byWhom = (byStaff: boolean) => (byStaff ? "el personal de la clínica" : "usted, desde su cuenta");
+
+/** To the previous address: the account's e-mail changed, so recovery cannot be redirected quietly. */
+export function emailChangedNotice(previous: string, next: string, options: { byStaff: boolean }): MailMessage {
+  return notice(previous, "Cambio de correo electrónico", [
+    "Hola:",
+    `El correo electrónico de su cuenta en el Portal Pacientes se cambió a ${maskEmail(next)} (cambio hecho por ${byWhom(options.byStaff)}). Las recuperaciones de contraseña llegarán a esa dirección.`,
+    "Si usted no pidió este cambio, comuníquese con la clínica de inmediato.",
+  ]);
+}
+
+/** To the account's address: staff set a new password (it is not in the mail; the clinic gives it to the person). */
+export function passwordSetByStaffNotice(to: string): MailMessage {
+  return notice(to, "Cambio de contraseña", [
+    "Hola:",
+    "El personal de la clínica le asignó una nueva contraseña en el Portal Pacientes. Sus sesiones abiertas se cerraron, y al ingresar con ella se le pedirá elegir una contraseña propia.",
+    "Si usted no pidió este cambio, comuníquese con la clínica de inmediato.",
+  ]);
+}
+
+/** Sends a notice after the answer; a failure is logged, never shown to whoever made the change. */
+export function sendAccountNotice(deps: Pick<AppDeps, "providers" | "logError">, message: MailMessage, what: string): void {
+  deps.providers.mail.send(message).catch((error: unknown) => deps.logError(error, `${what} notice failed`));
+}

@@ -248,3 +248,42 @@ describe("staff password reset", () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe("notices to the person when staff change their account (issue 23, finding 6)", () => {
+  it("tells the previous address when staff change a patient's e-mail, with the new one partly hidden", async () => {
+    const before = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: ids.patient }, select: { email: true } });
+    const changed = await inject("PATCH", `/admin/${ids.patient}`, { email: "cambiada.por.personal@correo.cl" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const notice = await ctx.mail.waitFor(before.email);
+    expect(notice.subject).toBe("Portal Pacientes - Cambio de correo electrónico");
+    expect(notice.text).toContain("ca***@correo.cl");
+    expect(notice.text).toContain("el personal de la clínica");
+    expect(notice.text).not.toContain("cambiada.por.personal@correo.cl");
+  });
+
+  it("tells the person when staff set their password, without the password, over REST and tRPC", async () => {
+    const target = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: ids.spareExecutive }, select: { email: true, rut: true } });
+    await ctx.mail.clear();
+    const rest = await inject("POST", "/admin/resetPassword?clinic=hcs-rcr", {
+      rut: spareExecutive.rut,
+      password: "Asignada2026x",
+      passwordConfirmation: "Asignada2026x",
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const notice = await ctx.mail.waitFor(target.email);
+    expect(notice.subject).toBe("Portal Pacientes - Cambio de contraseña");
+    expect(notice.text).toContain("El personal de la clínica le asignó una nueva contraseña");
+    expect(notice.text + notice.html).not.toContain("Asignada2026x");
+
+    await ctx.mail.clear();
+    const trpc = await ctx.app.inject({
+      method: "POST",
+      url: "/trpc/users.resetPassword",
+      headers: bearer(adminToken),
+      payload: { rut: spareExecutive.rut, password: "Asignada2027x", passwordConfirmation: "Asignada2027x" },
+    });
+    expect(trpc.statusCode, trpc.body).toBe(200);
+    const second = await ctx.mail.waitFor(target.email);
+    expect(second.text + second.html).not.toContain("Asignada2027x");
+  });
+});

@@ -11,6 +11,7 @@ import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
 import { auditSnapshot, findVisibleUser, requireEditable, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
+import { emailChangedNotice, passwordSetByStaffNotice, sendAccountNotice } from "../../lib/account-notices.ts";
 
 /**
  * PATCH /admin/:id (staff edit of personal data and, for admins, the role type). Saving any role other than
@@ -53,6 +54,8 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
   });
   const after = toUserDetailDto(updated);
   await auditStaff(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });
+  if (before.email !== after.email)
+    sendAccountNotice(deps, emailChangedNotice(before.email, after.email, { byStaff: true }), "email-change");
   return after;
 }
 
@@ -78,5 +81,6 @@ export async function resetUserPassword(deps: AppDeps, user: SessionUser, input:
     before: { hasChangedPassword: target.hasChangedPassword },
     after: { hasChangedPassword: false, sessionsRevoked: true },
   });
+  sendAccountNotice(deps, passwordSetByStaffNotice(target.email), "password-set-by-staff");
   return true;
 }

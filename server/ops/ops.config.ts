@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { envBoolean } from "../lib/env.ts";
 
 /** Operation settings: Redis, overload refusal, shutdown, metrics (README, "Operación"; documented in .env.example). */
 export const opsConfigSchema = z.object({
@@ -23,4 +24,9 @@ export const opsConfigSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** When set, /metrics answers only `Authorization: Bearer <token>` (from anywhere); unset → only direct private calls. */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN debe tener al menos 16 caracteres").optional(),
+  /**
+   * A demonstration with NODE_ENV=production: lets the portal start on the simulators and Transbank's integration
+   * credentials, which production otherwise refuses (production-guard.ts).
+   */
+  PORTAL_DEMO: envBoolean.default(false),
 });

@@ -1,0 +1,62 @@
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import { pendingMigrations } from "./health.ts";
+
+// A replica started with MIGRATE_ON_START=false before the one-shot migration ran (a rolling upgrade, compose starting
+// out of order, the database still down) must not crash on a missing table: it serves /healthz 200 and /readyz 503
+// (the proxy sends it nothing) and, once every migration this build ships is applied, finishes its start-up (the
+// clinics' rows) and becomes ready, without a restart (issue 34).
+
+export interface MigrationWait {
+  /** Settles once the database is migrated and `onMigrated` ran; never rejects. */
+  done: Promise<void>;
+  /** Stops waiting (shutdown). */
+  stop(): void;
+}
+
+/** Whether every migration this build ships is applied; false when the database cannot say (down, no history yet). */
+export async function isMigrated(prisma: PrismaClient, dir?: string): Promise<boolean> {
+  try {
+    return (await pendingMigrations(prisma, dir)).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks every `intervalMs` until the database is migrated, then runs `onMigrated` (retried while it fails). */
+export function awaitMigrations(
+  prisma: PrismaClient,
+  onMigrated: () => Promise<void>,
+  options: { intervalMs: number; log: (message: string) => void; dir?: string },
+): MigrationWait {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: () => void = () => undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, options.intervalMs);
+      timer.unref();
+    });
+  const done = (async () => {
+    while (!stopped) {
+      if (await isMigrated(prisma, options.dir)) {
+        try {
+          await onMigrated();
+          options.log("La base de datos ya está migrada: el portal queda listo para recibir tráfico.");
+          return;
+        } catch (error) {
+          options.log(`La base está migrada pero el inicio no pudo completarse (se reintenta): ${(error as Error).message}`);
+        }
+      }
+      await pause();
+    }
+  })();
+  return {
+    done,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      wake();
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envBoolean } from "../lib/env.ts";
+import { ZAppRole } from "../db/roles.ts";
 
 /** Operation settings: Redis, overload refusal, shutdown, metrics (README, "Operación"; documented in .env.example). */
 export const opsConfigSchema = z.object({
@@ -29,4 +30,9 @@ export const opsConfigSchema = z.object({
    * credentials, which production otherwise refuses (production-guard.ts).
    */
   PORTAL_DEMO: envBoolean.default(false),
+  /**
+   * PostgreSQL role the replicas connect as (data rights only). Set where migrations run as the owner role: after each
+   * migration the owner grants this role what the portal needs and no more (server/db/roles.ts).
+   */
+  DATABASE_APP_ROLE: ZAppRole.optional(),
 });

@@ -174,6 +174,8 @@ describe("docker-compose.yml", () => {
     // Settings with no value for this network come only from .env (env_file), like the native set-up.
     expect(missing.sort()).toEqual(
       [
+        // The demo stack connects as the database's superuser; deploy/compose.production.yml sets the roles apart.
+        "DATABASE_APP_ROLE",
         "IMAGING_DICOMWEB_BEARER_TOKEN",
         "IMAGING_DICOMWEB_PASSWORD",
         "IMAGING_DICOMWEB_USERNAME",

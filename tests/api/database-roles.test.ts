@@ -10,8 +10,9 @@ import { seedDemoData } from "../../server/db/seed.ts";
 import { dropDatabase } from "../helpers/fresh-database.ts";
 
 // Least privilege (issue 34): migrations as the owner role, the replicas as an application role with data rights only.
-// On the machine's PostgreSQL (TEST_DATABASE_URL, a superuser as in CI): two throw-away roles and a database the first
-// owns; `npm run db:migrate` as the owner with DATABASE_APP_ROLE, then the portal as the application role.
+// On the machine's PostgreSQL (TEST_DATABASE_URL, a superuser as in CI): compose's initdb script makes two throw-away
+// roles and a database the first owns; `npm run db:migrate` as the owner with DATABASE_APP_ROLE, then the portal as the
+// application role.
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const repo = path.resolve(import.meta.dirname, "../..");
@@ -43,10 +44,23 @@ let appDb: Database | undefined;
 let app: pg.Client | undefined;
 
 beforeAll(async () => {
-  await asSuperuser(`CREATE ROLE "${owner}" LOGIN PASSWORD '${password}'`);
-  await asSuperuser(`CREATE ROLE "${appRole}" LOGIN PASSWORD '${password}'`);
-  await asSuperuser(`CREATE DATABASE "${database}" OWNER "${owner}"`);
-  // A new database lets PUBLIC connect and create temporary tables; the application role's rights come from the grants.
+  // The roles and the database as compose's db service makes them on a new volume (deploy/postgres/initdb/10-roles.sh).
+  const server = new URL(serverUrl);
+  const initdb = spawnSync("sh", [path.join(repo, "deploy/postgres/initdb/10-roles.sh")], {
+    env: {
+      PATH: process.env.PATH,
+      PGHOST: server.hostname,
+      PGPORT: server.port || "5432",
+      POSTGRES_USER: decodeURIComponent(server.username) || "postgres",
+      POSTGRES_OWNER_PASSWORD: password,
+      POSTGRES_APP_PASSWORD: password,
+      PORTAL_DB: database,
+      PORTAL_DB_OWNER: owner,
+      PORTAL_DB_APP: appRole,
+    },
+    encoding: "utf8",
+  });
+  expect(initdb.status, `${initdb.stdout}${initdb.stderr}`).toBe(0);
   const migrated = spawnSync(path.join(repo, "node_modules/.bin/tsx"), ["server/db/migrate.cli.ts", "apply"], {
     cwd: repo,
     env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: urlAs(owner), DATABASE_APP_ROLE: appRole },
@@ -123,6 +137,17 @@ describe("the portal's PostgreSQL roles", () => {
     }
     expect((await refusal(`CREATE TABLE "Intruso" (id int)`)).message).toMatch(/permission denied for schema public/);
     expect((await refusal(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ('x', 'x', 'x')`)).code).toBe("42501");
+  });
+
+  it("lets no other role of the server connect to the portal's database", async () => {
+    const stranger = `pp_test_stranger_${suffix}`;
+    await asSuperuser(`CREATE ROLE "${stranger}" LOGIN PASSWORD '${password}'`);
+    try {
+      const client = new pg.Client({ connectionString: urlAs(stranger) });
+      await expect(client.connect()).rejects.toThrow(/permission denied for database/);
+    } finally {
+      await asSuperuser(`DROP ROLE "${stranger}"`);
+    }
   });
 
   it("the owner role (migrations) still has the trigger refusing it, so even it cannot edit the trail by accident", async () => {

@@ -13,7 +13,8 @@ import { freePort } from "../helpers/ports.ts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const appDir = mkdtempSync(path.join(tmpdir(), "pp-prodstart-"));
-const serverUrl = process.env.TEST_DATABASE_URL;
+// PostgreSQL, as compose runs it (an embedded PGlite folder is migrated when it is opened, so it is never "unmigrated").
+const serverUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 let database: EmptyDatabase | undefined;
 const children: ChildProcess[] = [];
 
@@ -73,13 +74,8 @@ beforeAll(async () => {
   symlinkSync(path.join(repo, "node_modules"), path.join(appDir, "node_modules"), "dir");
   symlinkSync(path.join(repo, "prisma"), path.join(appDir, "prisma"), "dir");
   env = { PATH: process.env.PATH, NODE_ENV: "production", JWT_SECRET: randomBytes(32).toString("base64"), LOG_LEVEL: "warn" };
-  if (serverUrl) {
-    database = await emptyDatabase(serverUrl, "pp_test_prodstart");
-    env.DATABASE_URL = database.url;
-  } else {
-    env.PGLITE_DIR = path.join(appDir, "var/pglite");
-    env.PGLITE_PORT = String(await freePort());
-  }
+  database = await emptyDatabase(serverUrl, "pp_test_prodstart");
+  env.DATABASE_URL = database.url;
 });
 
 afterAll(async () => {
@@ -159,8 +155,7 @@ describe("production start of the image's server (dist/server/main.js)", () => {
 
   it("a demonstration (PORTAL_DEMO=true) starts on the simulators' defaults", async () => {
     const port = await freePort();
-    const ownFolder = serverUrl ? {} : { PGLITE_DIR: path.join(appDir, "var/demo"), PGLITE_PORT: String(await freePort()) };
-    const demo = start({ HOST: "127.0.0.1", PORT: String(port), PORTAL_DEMO: "true", MIGRATE_ON_START: "false", ...ownFolder });
+    const demo = start({ HOST: "127.0.0.1", PORT: String(port), PORTAL_DEMO: "true", MIGRATE_ON_START: "false" });
     await until("/healthz 200", async () => (await statusOf(`http://127.0.0.1:${port}/healthz`)) === 200);
     expect(demo.child.exitCode).toBeNull();
   });

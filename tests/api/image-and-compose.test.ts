@@ -33,6 +33,7 @@ interface Service {
   deploy?: unknown;
 }
 interface ComposeFile {
+  name?: string;
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
   [extension: `x-${string}`]: unknown;
@@ -389,6 +390,9 @@ describe("deploy/compose.production.yml (a clinic's production)", () => {
 
   it("runs no mocks and publishes nothing but the proxy, over https with an ACME address", () => {
     expect(Object.keys(prod).sort()).toEqual(["backup", "db", "migrate", "portal-1", "portal-2", "proxy", "redis"]);
+    // A project of its own: its volumes never mix with the demo stack's on one host.
+    expect(production.name).toBe("portal-pacientes-produccion");
+    expect(production.name).not.toBe(compose.name);
     const settings = productionText
       .split("\n")
       .filter((line) => !/^\s*#/.test(line))

@@ -110,7 +110,7 @@ describe("production start of the image's server (dist/server/main.js)", () => {
       expect(refused.output).toContain(variable);
     }
     expect(refused.output).toContain("PORTAL_DEMO=true");
-  });
+  }, 60_000);
 
   it("refuses one forgotten variable among real ones: the compose mocks service, a /fallas/ path, the integration code", () => {
     const cases: Array<[Record<string, string>, string]> = [
@@ -129,7 +129,7 @@ describe("production start of the image's server (dist/server/main.js)", () => {
       expect(refused.output).toContain(message);
       expect(refused.output.match(/^ {2}- /gm), refused.output).toHaveLength(1);
     }
-  });
+  }, 60_000);
 
   it("with every provider real, waits alive on an unmigrated database (/readyz 503) and becomes ready once it is migrated, without a restart", async () => {
     const port = await freePort();
@@ -151,12 +151,12 @@ describe("production start of the image's server (dist/server/main.js)", () => {
     await until("start-up finished", async () => portal.output().includes("queda listo para recibir tráfico"));
     expect(portal.child.exitCode).toBeNull();
     expect(portal.output()).toContain("/readyz responde 503 hasta que lo esté");
-  });
+  }, 90_000);
 
   it("a demonstration (PORTAL_DEMO=true) starts on the simulators' defaults", async () => {
     const port = await freePort();
     const demo = start({ HOST: "127.0.0.1", PORT: String(port), PORTAL_DEMO: "true", MIGRATE_ON_START: "false" });
     await until("/healthz 200", async () => (await statusOf(`http://127.0.0.1:${port}/healthz`)) === 200);
     expect(demo.child.exitCode).toBeNull();
-  });
+  }, 60_000);
 });

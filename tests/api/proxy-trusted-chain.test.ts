@@ -113,7 +113,7 @@ describe.skipIf(!caddyInstalled)("the chain load balancer → Caddy → portal (
     await failedLoginFrom(proxyPort, "203.0.113.7");
     expect(await auditedAddresses()).toContain("203.0.113.7");
     expect(await throttledAddresses()).toContain("203.0.113.7");
-  });
+  }, 60_000);
 
   it("replaces a forged X-Forwarded-For from an address it does not trust, so nobody dodges the limiter", async () => {
     const proxyPort = await startCaddy("10.0.0.0/8 192.168.0.0/16");
@@ -121,5 +121,5 @@ describe.skipIf(!caddyInstalled)("the chain load balancer → Caddy → portal (
     expect(await auditedAddresses()).not.toContain("198.51.100.9");
     expect(await throttledAddresses()).not.toContain("198.51.100.9");
     expect(await auditedAddresses()).toContain("127.0.0.1");
-  });
+  }, 60_000);
 });

@@ -123,7 +123,7 @@ describe("the runtime image's node_modules (npm ci --omit=dev, then scripts/prun
       "Operador2026",
     ]);
     expect(created.status, created.output).toBe(0);
-  });
+  }, 120_000);
 
   it("runs the portal on it: ready, a login, the API docs (swagger-ui-dist, found by path) and the terms PDF (pdf-lib)", async () => {
     const port = await freePort();
@@ -147,7 +147,7 @@ describe("the runtime image's node_modules (npm ci --omit=dev, then scripts/prun
         .subarray(0, 5)
         .toString(),
     ).toBe("%PDF-");
-  });
+  }, 90_000);
 
   it("runs the mocks image's entry on it (the same runtime stage)", async () => {
     const port = await freePort();
@@ -156,5 +156,5 @@ describe("the runtime image's node_modules (npm ci --omit=dev, then scripts/prun
       { MOCKS_HOST: "127.0.0.1", MOCKS_HTTP_PORT: String(port), MOCKS_SMTP_PORT: String(await freePort()) },
       `http://127.0.0.1:${port}/mail`,
     );
-  });
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import { loadConfig } from "./config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedAtStartup } from "./db/seed.ts";
-import { awaitMigrations, isMigrated, type MigrationWait } from "./ops/await-migrations.ts";
+import { awaitMigrations, holdReadiness, isMigrated, type MigrationWait } from "./ops/await-migrations.ts";
 import { productionProblems, productionRefusal } from "./ops/production-guard.ts";
 
 // Starts the portal: migrations (unless MIGRATE_ON_START=false), clinics (and demo accounts on an empty database in development), then the HTTP server.
@@ -44,6 +44,7 @@ else {
 }
 
 const app = await buildApp({ config, db });
+if (migrationWait) holdReadiness(app, migrationWait);
 await app.listen({ host: config.HOST, port: config.PORT });
 
 // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the payment sweep, providers, Redis (onClose

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { pendingMigrations } from "./health.ts";
 
@@ -9,6 +10,8 @@ import { pendingMigrations } from "./health.ts";
 export interface MigrationWait {
   /** Settles once the database is migrated and `onMigrated` ran; never rejects. */
   done: Promise<void>;
+  /** True until then. */
+  pending(): boolean;
   /** Stops waiting (shutdown). */
   stop(): void;
 }
@@ -29,6 +32,7 @@ export function awaitMigrations(
   options: { intervalMs: number; log: (message: string) => void; dir?: string },
 ): MigrationWait {
   let stopped = false;
+  let finished = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: () => void = () => undefined;
   const pause = () =>
@@ -42,6 +46,7 @@ export function awaitMigrations(
       if (await isMigrated(prisma, options.dir)) {
         try {
           await onMigrated();
+          finished = true;
           options.log("La base de datos ya está migrada: el portal queda listo para recibir tráfico.");
           return;
         } catch (error) {
@@ -53,10 +58,26 @@ export function awaitMigrations(
   })();
   return {
     done,
+    pending: () => !finished,
     stop() {
       stopped = true;
       clearTimeout(timer);
       wake();
     },
   };
+}
+
+/**
+ * /readyz answers 503 while the start-up waits, even once the migrations are applied and until `onMigrated` (the
+ * clinics' rows) is done: readiness alone would turn 200 the moment the migration commits.
+ */
+export function holdReadiness(app: FastifyInstance, wait: MigrationWait): void {
+  app.addHook("onRequest", async (request, reply) => {
+    if (!wait.pending() || request.url.split("?")[0] !== "/readyz") return;
+    const message = "El servidor está terminando de iniciar";
+    await reply
+      .status(503)
+      .header("Cache-Control", "no-store")
+      .send({ status: "unavailable", message, checks: { startup: message } });
+  });
 }

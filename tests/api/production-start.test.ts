@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../scripts/build-server.mjs";
 import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
@@ -147,8 +148,16 @@ describe("production start of the image's server (dist/server/main.js)", () => {
     const migrated = run("dist/cli/migrate.js", { ...realProviders });
     expect(migrated.status, migrated.output).toBe(0);
     await until("/readyz 200", async () => (await statusOf(`${base}/readyz`)) === 200);
-    // Start-up finished by itself (the clinics' rows), in the same process.
-    await until("start-up finished", async () => portal.output().includes("queda listo para recibir tráfico"));
+    // Ready only once start-up finished by itself (the clinics' rows), in the same process.
+    const clinics = new pg.Client({ connectionString: database!.url });
+    await clinics.connect();
+    try {
+      const { rows } = await clinics.query<{ count: string }>(`SELECT count(*) FROM "Clinic"`);
+      expect(Number(rows[0]!.count)).toBeGreaterThan(0);
+    } finally {
+      await clinics.end();
+    }
+    await until("start-up logged", async () => portal.output().includes("queda listo para recibir tráfico"));
     expect(portal.child.exitCode).toBeNull();
     expect(portal.output()).toContain("/readyz responde 503 hasta que lo esté");
   }, 90_000);

@@ -7,6 +7,7 @@
 // prisma/migrations from its own address, so it finds them from the bundle too. No code splitting for that reason: a
 // shared chunk would sit at another depth.
 import { build } from "esbuild";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const serverEntries = {
@@ -40,7 +41,17 @@ export async function buildServer(outdir = "dist") {
       packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]);
     }
   }
-  return { files: outputs.map(([file]) => file), packages: [...packages].sort() };
+  // Packages found by path at run time (createRequire(...).resolve("swagger-ui-dist/package.json")), which esbuild
+  // cannot see as imports, are needed all the same.
+  for (const [file] of outputs) {
+    for (const match of readFileSync(file, "utf8").matchAll(/\.resolve\(\s*["']((?:@[\w.-]+\/)?[\w.-]+)[/"']/g)) {
+      packages.add(match[1]);
+    }
+  }
+  const list = [...packages].sort();
+  // The image keeps these (and what they depend on) in node_modules, nothing else (scripts/prune-runtime.mjs).
+  writeFileSync(path.join(outdir, "runtime-packages.json"), `${JSON.stringify(list, null, 2)}\n`);
+  return { files: outputs.map(([file]) => file), packages: list };
 }
 
 const isRunDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);

@@ -121,6 +121,9 @@ portalPorts.forEach((port, index) =>
     MIGRATE_ON_START: "false",
     SEED_DEMO: "false",
     TRUST_PROXY_HOPS: "1",
+    // The stack always runs the simulators: with NODE_ENV=production (load and fault runs) that is a demonstration,
+    // which production otherwise refuses (server/ops/production-guard.ts).
+    PORTAL_DEMO: env.PORTAL_DEMO ?? "true",
   }),
 );
 const proxy = await startProxy({

@@ -4,9 +4,17 @@ import { loadConfig } from "./config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedAtStartup } from "./db/seed.ts";
+import { awaitMigrations, holdReadiness, isMigrated, type MigrationWait } from "./ops/await-migrations.ts";
+import { productionProblems, productionRefusal } from "./ops/production-guard.ts";
 
 // Starts the portal: migrations (unless MIGRATE_ON_START=false), clinics (and demo accounts on an empty database in development), then the HTTP server.
 const config = loadConfig();
+// Production on the simulators or Transbank's integration credentials is a mistake, not a start (PORTAL_DEMO=true: a demo).
+const problems = productionProblems(config);
+if (problems.length) {
+  console.error(productionRefusal(problems));
+  process.exit(78); // EX_CONFIG (sysexits.h): the configuration, not the process, must change
+}
 // On the embedded database the portal owns the folder and serves it to operator commands (see db/database.ts).
 const db = await openDatabase(databaseTargetFromEnv(config.DATABASE_URL, config.PGLITE_DIR, config.PGLITE_PORT), {
   role: "portal",
@@ -23,9 +31,20 @@ if (db.access.mode === "owner") {
 }
 const applied = [...db.migrationsApplied, ...(config.MIGRATE_ON_START ? await applyMigrations(db) : [])];
 if (applied.length) console.log(`Migraciones aplicadas: ${applied.join(", ")}`);
-await seedAtStartup(db.prisma, config);
+// Not migrated yet (MIGRATE_ON_START=false, the one-shot migration still to run, or the database down): serve /healthz
+// and answer /readyz 503 until it is, then finish starting, without a restart (ops/await-migrations.ts).
+let migrationWait: MigrationWait | undefined;
+if (await isMigrated(db.prisma)) await seedAtStartup(db.prisma, config);
+else {
+  console.warn("La base de datos no está migrada (o no responde): /readyz responde 503 hasta que lo esté.");
+  migrationWait = awaitMigrations(db.prisma, () => seedAtStartup(db.prisma, config).then(() => undefined), {
+    intervalMs: 2_000,
+    log: (message) => console.log(message),
+  });
+}
 
 const app = await buildApp({ config, db });
+if (migrationWait) holdReadiness(app, migrationWait);
 await app.listen({ host: config.HOST, port: config.PORT });
 
 // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the payment sweep, providers, Redis (onClose
@@ -33,6 +52,7 @@ await app.listen({ host: config.HOST, port: config.PORT });
 closeWithGrace({ delay: config.SHUTDOWN_GRACE_SECONDS * 1000, logger: app.log }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "fatal error: shutting down");
   else app.log.info({ signal }, "shutting down");
+  migrationWait?.stop();
   await app.close();
   await db.close();
 });

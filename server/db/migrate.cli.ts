@@ -1,6 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./database.ts";
 import { applyMigrations, createMigration } from "./migrate.ts";
+import { grantAppRole } from "./roles.ts";
 
 // npm run db:migrate            → applies pending migrations to the configured database (through the running portal
 //                                 when it owns the embedded folder; see database.ts)
@@ -22,6 +23,12 @@ try {
     try {
       const applied = [...db.migrationsApplied, ...(await applyMigrations(db))];
       console.log(applied.length ? `Migraciones aplicadas: ${applied.join(", ")}` : "La base de datos está al día.");
+      // Least privilege: this command runs as the owner; the replicas' role gets data rights on every table (roles.ts).
+      if (config.DATABASE_APP_ROLE) {
+        if (db.target.kind !== "postgres") throw new Error("DATABASE_APP_ROLE solo se usa con PostgreSQL (DATABASE_URL).");
+        await grantAppRole(db.prisma, config.DATABASE_APP_ROLE);
+        console.log(`Permisos del rol ${config.DATABASE_APP_ROLE} al día (solo datos; la auditoría, solo leer y agregar).`);
+      }
     } finally {
       await db.close();
     }

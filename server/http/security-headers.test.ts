@@ -54,9 +54,14 @@ describe("security headers computed once", () => {
     expect(headers["x-frame-options"]).toBe("DENY");
   });
 
-  it("asks browsers to upgrade insecure requests in production only", () => {
+  it("asks browsers to upgrade insecure requests in production over https only", () => {
     expect(contentSecurityPolicy(loadConfig({}, {}))).not.toContain("upgrade-insecure-requests");
-    const production = loadConfig({}, { NODE_ENV: "production", JWT_SECRET: randomBytes(48).toString("base64") });
+    const secret = randomBytes(48).toString("base64");
+    const production = loadConfig({}, { NODE_ENV: "production", JWT_SECRET: secret, CLINIC_PORTAL_URL_TEMPLATE: "https://mi.{alias}.cl" });
     expect(contentSecurityPolicy(production).endsWith(";upgrade-insecure-requests")).toBe(true);
+    // A plain-http trial (the demo compose's http://{alias}.localhost): upgrading would send the scripts to https and
+    // leave a blank page.
+    const trial = loadConfig({}, { NODE_ENV: "production", JWT_SECRET: secret, CLINIC_PORTAL_URL_TEMPLATE: "http://{alias}.localhost" });
+    expect(contentSecurityPolicy(trial)).not.toContain("upgrade-insecure-requests");
   });
 });

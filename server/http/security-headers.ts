@@ -17,6 +17,11 @@ export function formActionOrigins(config: AppConfig): string[] {
   return ["'self'", webpayFormOrigin(config)];
 }
 
+/** Whether the clinics' public addresses (CLINIC_PORTAL_URL_TEMPLATE, what patients open) are https. */
+function servedOverHttps(config: Pick<AppConfig, "CLINIC_PORTAL_URL_TEMPLATE">): boolean {
+  return /^https:\/\//i.test(config.CLINIC_PORTAL_URL_TEMPLATE);
+}
+
 /** The Content-Security-Policy: no inline script, frames and form posts only to the configured providers' origins. */
 export function contentSecurityPolicy(config: AppConfig): string {
   const directives: Array<[string, string[]]> = [
@@ -32,7 +37,9 @@ export function contentSecurityPolicy(config: AppConfig): string {
     ["frame-ancestors", ["'none'"]],
     ["form-action", formActionOrigins(config)],
   ];
-  if (config.NODE_ENV === "production") directives.push(["upgrade-insecure-requests", []]);
+  // Only where the portal is served over https: on a plain-http trial (the demo compose, a clinic host before its
+  // certificate) the browser would fetch every script from https:// and show a blank page.
+  if (config.NODE_ENV === "production" && servedOverHttps(config)) directives.push(["upgrade-insecure-requests", []]);
   return directives.map(([name, values]) => [name, ...values].join(" ")).join(";");
 }
 

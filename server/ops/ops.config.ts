@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { envBoolean } from "../lib/env.ts";
+import { ZAppRole } from "../db/roles.ts";
 
 /** Operation settings: Redis, overload refusal, shutdown, metrics (README, "Operación"; documented in .env.example). */
 export const opsConfigSchema = z.object({
@@ -23,4 +25,14 @@ export const opsConfigSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** When set, /metrics answers only `Authorization: Bearer <token>` (from anywhere); unset → only direct private calls. */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN debe tener al menos 16 caracteres").optional(),
+  /**
+   * A demonstration with NODE_ENV=production: lets the portal start on the simulators and Transbank's integration
+   * credentials, which production otherwise refuses (production-guard.ts).
+   */
+  PORTAL_DEMO: envBoolean.default(false),
+  /**
+   * PostgreSQL role the replicas connect as (data rights only). Set where migrations run as the owner role: after each
+   * migration the owner grants this role what the portal needs and no more (server/db/roles.ts).
+   */
+  DATABASE_APP_ROLE: ZAppRole.optional(),
 });

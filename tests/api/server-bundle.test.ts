@@ -54,6 +54,8 @@ beforeAll(async () => {
   env = {
     PATH: process.env.PATH,
     NODE_ENV: "production",
+    // The simulators' defaults below: production refuses them unless this says it is a demo (production-start.test.ts).
+    PORTAL_DEMO: "true",
     JWT_SECRET: randomBytes(32).toString("base64"),
     LOG_LEVEL: "warn",
     SMTP_HOST: "127.0.0.1",

@@ -12,6 +12,7 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
+import { formatChileShortDateTime } from "../../lib/dates.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { usePortalType } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -23,7 +24,6 @@ type Draft = Record<(typeof filterKeys)[number], string>;
 
 const outcomeLabels: Record<string, string> = { ok: "Permitido", denied: "Denegado", failed: "Fallido" };
 const actionOptions = [{ value: "", label: "Todas" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
-const dateTime = new Intl.DateTimeFormat("es-CL", { dateStyle: "short", timeStyle: "medium", timeZone: "America/Santiago" });
 const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
 
 function draftFrom(params: URLSearchParams): Draft {
@@ -146,7 +146,7 @@ function AuditTrail() {
             <tbody>
               {events.map((event) => (
                 <tr key={event.id}>
-                  <td className="audit-table__nowrap">{dateTime.format(new Date(event.createdAt))}</td>
+                  <td className="audit-table__nowrap">{formatChileShortDateTime(event.createdAt)}</td>
                   <td className="audit-table__nowrap">{event.action}</td>
                   <td>{outcomeLabels[event.outcome] ?? event.outcome}</td>
                   <td>

@@ -11,7 +11,9 @@ import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
-import { billScreenMessages, formatBillDate, formatClp } from "./bill-format.ts";
+import { formatUtcDay } from "../../lib/dates.ts";
+import { formatClp } from "../../lib/money.ts";
+import { billScreenMessages } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
 import { SortHeader, sortFromParams, type SortState } from "./SortHeader.tsx";
 import "./bills.css";
@@ -109,7 +111,7 @@ export default function AdminBillsPage() {
               {bills.map((bill) => (
                 <tr key={bill.id} data-account-code={bill.accountCode}>
                   <td className="bills-table__num">{bill.accountCode}</td>
-                  <td className="bills-table__num">{formatBillDate(bill.createAccountIdDate)}</td>
+                  <td className="bills-table__num">{formatUtcDay(bill.createAccountIdDate)}</td>
                   <td className="bills-table__num">{formatClp(bill.amount)}</td>
                   <td className="bills-table__num">{formatRut(bill.rut)}</td>
                   <td>{[bill.firstName, bill.lastName].filter(Boolean).join(" ") || "—"}</td>

@@ -11,7 +11,9 @@ import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
-import { billScreenMessages, formatBillDate, formatClp } from "./bill-format.ts";
+import { formatUtcDay } from "../../lib/dates.ts";
+import { formatClp } from "../../lib/money.ts";
+import { billScreenMessages } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
 import { SortHeader, type SortState } from "./SortHeader.tsx";
 import "./bills.css";
@@ -88,7 +90,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
               <article key={bill.id} className="bill-card" aria-label={`Cuenta ${bill.accountCode}`}>
                 <dl>
                   <dt>Fecha</dt>
-                  <dd>{formatBillDate(bill.createAccountIdDate)}</dd>
+                  <dd>{formatUtcDay(bill.createAccountIdDate)}</dd>
                   <dt>Monto</dt>
                   <dd>{formatClp(bill.amount)}</dd>
                   <dt>Estado</dt>
@@ -118,7 +120,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
               <tbody>
                 {bills.map((bill) => (
                   <tr key={bill.id} data-account-code={bill.accountCode}>
-                    <td className="bills-table__num">{formatBillDate(bill.createAccountIdDate)}</td>
+                    <td className="bills-table__num">{formatUtcDay(bill.createAccountIdDate)}</td>
                     <td className="bills-table__num">{formatClp(bill.amount)}</td>
                     <td>
                       <BillStatus isPaid={bill.isPaid} />

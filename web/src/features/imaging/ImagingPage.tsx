@@ -7,7 +7,8 @@ import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFil
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import "../../components/ui/results.css";
 import { showToast } from "../../lib/overlay-store.ts";
-import { lastTwelveMonths, openReport, RESULTS_ERROR_MESSAGE, toDmy, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
+import { openReport, RESULTS_ERROR_MESSAGE, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
+import { formatDaySlashed, lastTwelveMonths } from "../../lib/dates.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
 import { ImagingViewer } from "./ImagingViewer.tsx";
@@ -69,7 +70,7 @@ function ImagingTable({ studies, actions }: { studies: ImagingOrderDto[]; action
           const buttons = studyButtons({ study, actions });
           return (
             <tr key={study.accessionNumber}>
-              <td>{toDmy(study.date)}</td>
+              <td>{formatDaySlashed(study.date)}</td>
               <td>
                 {studyTitle(study)}
                 <div className="result-card__label">
@@ -95,7 +96,7 @@ function ImagingCards({ studies, actions }: { studies: ImagingOrderDto[]; action
         return (
           <article key={study.accessionNumber} className="result-card">
             <div className="result-card__row">
-              <strong>{toDmy(study.date)}</strong>
+              <strong>{formatDaySlashed(study.date)}</strong>
               <span className="result-card__label">{study.modality}</span>
             </div>
             <div>
@@ -126,7 +127,9 @@ export default function ImagingPage() {
   const [range, setRange] = useState<DayRange>(() => lastTwelveMonths());
   const [viewer, setViewer] = useState<{ url: string; title: string } | null>(null);
   const closeViewer = useCallback(() => setViewer(null), []);
-  const studies = useQuery(trpc.imaging.studies.queryOptions({ dateFrom: toDmy(range.from), dateTo: toDmy(range.to) }, { staleTime: 0 }));
+  const studies = useQuery(
+    trpc.imaging.studies.queryOptions({ dateFrom: formatDaySlashed(range.from), dateTo: formatDaySlashed(range.to) }, { staleTime: 0 }),
+  );
   useResultsErrorToast(studies.error);
   // 'Buscar' on the same dates asks the provider again (new results may have arrived).
   const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void studies.refetch() : setRange(next));

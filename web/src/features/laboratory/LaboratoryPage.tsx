@@ -8,7 +8,8 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import "../../components/ui/results.css";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { lastTwelveMonths, openReport, toDmy, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
+import { openReport, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
+import { formatDaySlashed, lastTwelveMonths } from "../../lib/dates.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { LabOrderProcedures } from "./LabOrderProcedures.tsx";
 
@@ -33,7 +34,7 @@ function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick
       <span className="results-table__chevron" aria-hidden="true">
         ▸
       </span>
-      {toDmy(order.date)}
+      {formatDaySlashed(order.date)}
     </button>
   );
 }
@@ -150,7 +151,10 @@ export default function LaboratoryPage() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const mail = useMailReport();
   const orders = useQuery(
-    trpc.laboratory.orders.queryOptions({ fecha_inicio: toDmy(range.from), fecha_termino: toDmy(range.to) }, { staleTime: 0 }),
+    trpc.laboratory.orders.queryOptions(
+      { fecha_inicio: formatDaySlashed(range.from), fecha_termino: formatDaySlashed(range.to) },
+      { staleTime: 0 },
+    ),
   );
   useResultsErrorToast(orders.error);
   // 'Buscar' on the same dates asks the provider again (new results may have arrived).

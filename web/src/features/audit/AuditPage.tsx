@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditMessages, ZAuditFilters, type AuditFilters } from "@contract/audit.schemas.ts";
 import { formatRut } from "@contract/rut.ts";
 import { roleLabels, type RoleType } from "@contract/roles.ts";
@@ -13,6 +12,7 @@ import { Paginator } from "../../components/ui/Paginator.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { formatChileShortDateTime } from "../../lib/dates.ts";
+import { asWritten, listQuery, useListUrlState, type TextParams } from "../../lib/list-url-state.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { usePortalType } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -24,17 +24,11 @@ type Draft = Record<(typeof filterKeys)[number], string>;
 
 const outcomeLabels: Record<string, string> = { ok: "Permitido", denied: "Denegado", failed: "Fallido" };
 const actionOptions = [{ value: "", label: "Todas" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
-const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
+const filterParams: TextParams<keyof Draft> = { actor: asWritten, patient: asWritten, action: asWritten, from: asWritten, to: asWritten };
 
-function draftFrom(params: URLSearchParams): Draft {
-  return Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ""])) as Draft;
-}
-
-function queryOf(filters: AuditFilters, page = 1): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of filterKeys) if (filters[key]) query.set(key, filters[key]);
-  if (page !== 1) query.set("page", String(page));
-  return query;
+/** Every filter, '' where not set (what the address keeps). */
+function draftOf(filters: AuditFilters): Draft {
+  return Object.fromEntries(filterKeys.map((key) => [key, filters[key] ?? ""])) as Draft;
 }
 
 /**
@@ -56,11 +50,10 @@ export default function AuditPage() {
 
 function AuditTrail() {
   const trpc = useTRPC();
-  const [params, setParams] = useSearchParams();
-  const page = positivePage(params.get("page"));
-  const applied = ZAuditFilters.safeParse(draftFrom(params));
+  const { page, values, show } = useListUrlState(filterParams);
+  const applied = ZAuditFilters.safeParse(values);
   const filters: AuditFilters = applied.success ? applied.data : {};
-  const [draft, setDraft] = useState<Draft>(() => draftFrom(params));
+  const [draft, setDraft] = useState<Draft>(values);
   const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -78,13 +71,13 @@ function AuditTrail() {
     const parsed = ZAuditFilters.safeParse(draft);
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(null);
-    setParams(queryOf(parsed.data), { replace: true });
+    show({ ...draftOf(parsed.data), page: 1 });
   }
 
   async function onExport() {
     setExporting(true);
     try {
-      if (!(await downloadAuditCsv(queryOf(filters)))) showToast(auditMessages.exportFailed);
+      if (!(await downloadAuditCsv(listQuery({ page: 1, values: draftOf(filters) })))) showToast(auditMessages.exportFailed);
     } catch {
       showToast(auditMessages.exportFailed);
     } finally {
@@ -178,7 +171,7 @@ function AuditTrail() {
             page={page}
             total={list.data.total}
             limit={AUDIT_PAGE_SIZE}
-            onPageChange={(next) => setParams(queryOf(filters, next), { replace: true })}
+            onPageChange={(next) => show({ ...draftOf(filters), page: next })}
           />
         ) : null}
       </Card>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { formatRut } from "@contract/rut.ts";
 import { DEFAULT_SORT, staffSortFields, type StaffSortField } from "@contract/bills.lists.ts";
 import { showToast } from "../../lib/overlay-store.ts";
@@ -15,14 +15,13 @@ import { formatUtcDay } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
 import { billScreenMessages } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
-import { SortHeader, sortFromParams, type SortState } from "./SortHeader.tsx";
+import { asWritten, useListUrlState, type SortState } from "../../lib/list-url-state.ts";
+import { SortHeader } from "./SortHeader.tsx";
 import "./bills.css";
 
 export const EDIT_BILL_PATH = "/admin/edit-bills";
 export const editBillPath = (accountCode: string, accountId: number) =>
   `${EDIT_BILL_PATH}?accountCode=${encodeURIComponent(accountCode)}&accountId=${accountId}`;
-
-const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
 
 /**
  * /admin/admin-bills (SPEC §2 Admin bills): search by account code, RUT or name, 'Cargar cuenta a Paciente', the
@@ -32,10 +31,8 @@ const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value)
 export default function AdminBillsPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const page = positivePage(params.get("page"));
-  const search = params.get("buscar") ?? "";
-  const sort = sortFromParams<StaffSortField>(params, staffSortFields, DEFAULT_SORT);
+  const { page, values, sort, show } = useListUrlState({ buscar: asWritten }, { allowed: staffSortFields, fallback: DEFAULT_SORT });
+  const search = values.buscar;
   const [draft, setDraft] = useState(search);
   const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
 
@@ -48,20 +45,6 @@ export default function AdminBillsPage() {
   useEffect(() => {
     if (list.isError) showToast(billScreenMessages.listFailed);
   }, [list.isError]);
-
-  function show(next: { page?: number; buscar?: string; sort?: SortState<StaffSortField> }) {
-    const query = new URLSearchParams();
-    const nextPage = next.page ?? page;
-    const nextSearch = next.buscar ?? search;
-    const nextSort = next.sort ?? sort;
-    if (nextPage !== 1) query.set("page", String(nextPage));
-    if (nextSearch) query.set("buscar", nextSearch);
-    if (nextSort.orderBy !== DEFAULT_SORT.orderBy || nextSort.direction !== DEFAULT_SORT.direction) {
-      query.set("orderBy", nextSort.orderBy);
-      query.set("direction", nextSort.direction);
-    }
-    setParams(query, { replace: true });
-  }
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();

@@ -15,7 +15,8 @@ import { formatUtcDay } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
 import { billScreenMessages } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
-import { SortHeader, type SortState } from "./SortHeader.tsx";
+import type { SortState } from "../../lib/list-url-state.ts";
+import { SortHeader } from "./SortHeader.tsx";
 import "./bills.css";
 
 export interface MyBillsViewProps {

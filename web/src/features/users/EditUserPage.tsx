@@ -9,7 +9,8 @@ import { usePortalType } from "../../lib/session.ts";
 import { useUserDetail } from "./api/users.api.ts";
 import { EditUserForm } from "./EditUserForm.tsx";
 import { StaffPasswordForm } from "./StaffPasswordForm.tsx";
-import { ADMIN_USERS_PATH, positiveIntParam, userScreenMessages } from "./user-forms.ts";
+import { positiveIntParam } from "../../lib/list-url-state.ts";
+import { ADMIN_USERS_PATH, userScreenMessages } from "./user-forms.ts";
 import "./users.css";
 
 /**

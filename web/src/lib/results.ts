@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { showModal, showToast } from "./overlay-store.ts";
+import { showModal } from "./overlay-store.ts";
 import { currentClinic } from "./clinic.ts";
 import { useTRPC } from "./trpc.ts";
 
@@ -17,20 +16,13 @@ export function openReport(url: string): void {
 /** 'Enviar por email': mails the report to the user's stored address; 'Email enviado' on success, the toast on failure. */
 export function useMailReport() {
   const trpc = useTRPC();
-  const mail = useMutation(trpc.reports.mail.mutationOptions());
+  const mail = useMutation(trpc.reports.mail.mutationOptions({ meta: { errorToast: RESULTS_ERROR_MESSAGE } }));
   return async (documentLink: string) => {
     try {
       await mail.mutateAsync({ documentLink, clinic: currentClinic().key });
       await showModal({ title: "Email enviado", body: "Hemos enviado el informe a tu dirección de correo electrónico." });
     } catch {
-      showToast(RESULTS_ERROR_MESSAGE);
+      // The toast is the mail call's meta.errorToast.
     }
   };
-}
-
-/** Shows the SPEC §8 results toast once for each failed load. */
-export function useResultsErrorToast(error: unknown): void {
-  useEffect(() => {
-    if (error) showToast(RESULTS_ERROR_MESSAGE);
-  }, [error]);
 }

@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditMessages, ZAuditFilters, type AuditFilters } from "@contract/audit.schemas.ts";
 import { formatRut } from "@contract/rut.ts";
 import { roleLabels, type RoleType } from "@contract/roles.ts";
@@ -15,7 +14,7 @@ import { formatChileShortDateTime } from "../../lib/dates.ts";
 import { asWritten, listQuery, useListUrlState, type TextParams } from "../../lib/list-url-state.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { usePortalType } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useAuditEvents } from "./api/audit.api.ts";
 import { downloadAuditCsv } from "./download-csv.ts";
 import "./audit.css";
 
@@ -49,7 +48,6 @@ export default function AuditPage() {
 }
 
 function AuditTrail() {
-  const trpc = useTRPC();
   const { page, values, show } = useListUrlState(filterParams);
   const applied = ZAuditFilters.safeParse(values);
   const filters: AuditFilters = applied.success ? applied.data : {};
@@ -57,12 +55,7 @@ function AuditTrail() {
   const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const list = useQuery(
-    trpc.audit.list.queryOptions({ ...filters, page, limit: AUDIT_PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0 }),
-  );
-  useEffect(() => {
-    if (list.isError) showToast(list.error.message || auditMessages.listFailed);
-  }, [list.isError, list.error]);
+  const list = useAuditEvents(filters, page);
 
   const set = (key: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
 

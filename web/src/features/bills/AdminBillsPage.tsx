@@ -1,15 +1,13 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { formatRut } from "@contract/rut.ts";
 import { DEFAULT_SORT, staffSortFields, type StaffSortField } from "@contract/bills.lists.ts";
-import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useStaffBills } from "./api/bills.api.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
 import { formatUtcDay } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
@@ -29,22 +27,13 @@ export const editBillPath = (accountCode: string, accountId: number) =>
  * same list.
  */
 export default function AdminBillsPage() {
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const { page, values, sort, show } = useListUrlState({ buscar: asWritten }, { allowed: staffSortFields, fallback: DEFAULT_SORT });
   const search = values.buscar;
   const [draft, setDraft] = useState(search);
   const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
 
-  const list = useQuery(
-    trpc.bills.search.queryOptions(
-      { page, limit: PAGE_SIZE, param: search || undefined, ...sort },
-      { placeholderData: keepPreviousData, staleTime: 0 },
-    ),
-  );
-  useEffect(() => {
-    if (list.isError) showToast(billScreenMessages.listFailed);
-  }, [list.isError]);
+  const list = useStaffBills({ page, search, ...sort });
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();

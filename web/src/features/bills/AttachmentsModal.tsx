@@ -1,8 +1,6 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useBillFileLink, useBillFiles } from "./api/bills.api.ts";
 import { billScreenMessages } from "./bill-format.ts";
 import { followDownloadLink } from "./download-file.ts";
 
@@ -13,13 +11,9 @@ export interface AttachmentsModalProps {
 
 /** 'Documentos adjuntos' (SPEC §2): the bill's files with a 'Descargar' button each, and 'Volver'. */
 export function AttachmentsModal({ billId, onClose }: AttachmentsModalProps) {
-  const trpc = useTRPC();
-  const files = useQuery(trpc.bills.files.queryOptions({ id: billId }, { staleTime: 0 }));
-  const link = useMutation(trpc.bills.fileLink.mutationOptions());
+  const files = useBillFiles(billId);
+  const link = useBillFileLink();
 
-  useEffect(() => {
-    if (files.isError) showToast(billScreenMessages.listFailed);
-  }, [files.isError]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
     document.addEventListener("keydown", onKey);
@@ -31,7 +25,7 @@ export function AttachmentsModal({ billId, onClose }: AttachmentsModalProps) {
       const { url, fileName } = await link.mutateAsync({ path });
       followDownloadLink(url, fileName);
     } catch {
-      showToast(billScreenMessages.listFailed);
+      // The link's toast is shown by the query client (meta.errorToast).
     }
   }
 

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatRut } from "@contract/rut.ts";
@@ -11,7 +10,8 @@ import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
-import { errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { errorMessage } from "../../lib/trpc.ts";
+import { useBill, useCreateBill, useReloadBills, useRemoveBill, useRemoveBillFile, useUpdateBill } from "./api/bills.api.ts";
 import { billDateInputValue, billScreenMessages } from "./bill-format.ts";
 import { BillFilesField, type PendingFile } from "./BillFilesField.tsx";
 import { UploadError, uploadBillFile } from "./upload-files.ts";
@@ -41,25 +41,24 @@ function fieldErrors(values: BillFormValues): Partial<Record<keyof BillFormValue
  * new ones. 'Guardar cambios' is enabled only when the form (RUT included) is valid.
  */
 export default function EditBillPage() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const reloadBills = useReloadBills();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const accountIdParam = params.get("accountId");
   const editingId = accountIdParam && /^\d{1,9}$/.test(accountIdParam) ? Number(accountIdParam) : null;
   const editing = editingId !== null;
 
-  const existing = useQuery({ ...trpc.bills.get.queryOptions({ id: editingId ?? 0 }, { staleTime: 0 }), enabled: editing });
+  const existing = useBill(editingId);
   const [values, setValues] = useState<BillFormValues>(emptyForm);
   const [touched, setTouched] = useState<Partial<Record<keyof BillFormValues, boolean>>>({});
   const [removed, setRemoved] = useState<string[]>([]);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const create = useMutation(trpc.bills.create.mutationOptions());
-  const update = useMutation(trpc.bills.update.mutationOptions());
-  const remove = useMutation(trpc.bills.remove.mutationOptions());
-  const removeFile = useMutation(trpc.bills.removeFile.mutationOptions());
+  const create = useCreateBill();
+  const update = useUpdateBill();
+  const remove = useRemoveBill();
+  const removeFile = useRemoveBillFile();
 
   useEffect(() => {
     const bill = existing.data;
@@ -72,9 +71,6 @@ export default function EditBillPage() {
       isPaid: bill.isPaid ? "true" : "false",
     });
   }, [existing.data]);
-  useEffect(() => {
-    if (existing.isError) showToast(billScreenMessages.loadFailed);
-  }, [existing.isError]);
 
   const errors = useMemo(() => fieldErrors(values), [values]);
   const valid = Object.keys(errors).length === 0;
@@ -122,7 +118,7 @@ export default function EditBillPage() {
       return;
     }
     const failures = await uploadPending(accountId);
-    await queryClient.invalidateQueries(trpc.bills.pathFilter());
+    await reloadBills();
     if (failures.includes(413)) {
       await showModal({
         title: "Cuenta creada",
@@ -152,12 +148,12 @@ export default function EditBillPage() {
         isPaid: form.isPaid === "true",
       });
     } catch {
-      showToast(billScreenMessages.uploadFailed);
-      await queryClient.invalidateQueries(trpc.bills.pathFilter());
+      // 'Error al subir los archivos' is the failed call's meta.errorToast (api/bills.api.ts).
+      await reloadBills();
       return;
     }
     const failures = await uploadPending(id);
-    await queryClient.invalidateQueries(trpc.bills.pathFilter());
+    await reloadBills();
     if (failures.length) {
       showToast(billScreenMessages.uploadFailed);
       return;
@@ -192,10 +188,10 @@ export default function EditBillPage() {
     if (answer !== "Eliminar") return;
     try {
       await remove.mutateAsync({ id: editingId });
-      await queryClient.invalidateQueries(trpc.bills.pathFilter());
+      await reloadBills();
       void navigate(ADMIN_BILLS_PATH);
     } catch {
-      showToast(billScreenMessages.deleteFailed);
+      // 'error de sistema vuelva a intentarlo' is the delete's meta.errorToast (api/bills.api.ts).
     }
   }
 

@@ -1,15 +1,13 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { BillDto } from "@contract/bills.dto.ts";
 import { DEFAULT_SORT, type PatientSortField } from "@contract/bills.lists.ts";
-import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useMyBills } from "./api/bills.api.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
 import { formatUtcDay } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
@@ -35,17 +33,11 @@ function PayCell({ bill, render }: { bill: BillDto; render: (bill: BillDto) => R
  * `bills.mine` (invalidate it to reload after a payment).
  */
 export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
-  const trpc = useTRPC();
   const isMobile = useIsMobile();
   const [sort, setSort] = useState<SortState<PatientSortField>>({ orderBy: DEFAULT_SORT.orderBy, direction: DEFAULT_SORT.direction });
   const [page, setPage] = useState(1);
   const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
-  const list = useQuery(
-    trpc.bills.mine.queryOptions({ page, limit: PAGE_SIZE, ...sort }, { placeholderData: keepPreviousData, staleTime: 0 }),
-  );
-  useEffect(() => {
-    if (list.isError) showToast(billScreenMessages.listFailed);
-  }, [list.isError]);
+  const list = useMyBills({ page, ...sort });
 
   const bills = list.data?.accounts ?? [];
   const changeSort = (next: SortState<PatientSortField>) => {

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
 import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
 import { useBillFileLink, useBillFiles } from "./api/bills.api.ts";
 import { billScreenMessages } from "./bill-format.ts";
 import { followDownloadLink } from "./download-file.ts";
@@ -14,12 +14,6 @@ export function AttachmentsModal({ billId, onClose }: AttachmentsModalProps) {
   const files = useBillFiles(billId);
   const link = useBillFileLink();
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
-
   async function download(path: string) {
     try {
       const { url, fileName } = await link.mutateAsync({ path });
@@ -31,42 +25,40 @@ export function AttachmentsModal({ billId, onClose }: AttachmentsModalProps) {
 
   const list = files.data ?? [];
   return (
-    <div className="modal-backdrop">
-      <div className="modal attachments-modal" role="dialog" aria-modal="true" aria-labelledby="attachments-title">
-        <h2 id="attachments-title" className="modal__title">
-          Documentos adjuntos
-        </h2>
-        <table className="data-table attachments-table">
-          <thead>
-            <tr>
-              <th scope="col">Nombre archivo</th>
-              <th scope="col">Descargar</th>
+    <Dialog className="modal attachments-modal" labelledBy="attachments-title" onClose={onClose}>
+      <h2 id="attachments-title" className="modal__title">
+        Documentos adjuntos
+      </h2>
+      <table className="data-table attachments-table">
+        <thead>
+          <tr>
+            <th scope="col">Nombre archivo</th>
+            <th scope="col">Descargar</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((file) => (
+            <tr key={file.path}>
+              <td className="attachments-table__name">{file.fileName}</td>
+              <td>
+                <Button variant="secondary" onClick={() => void download(file.path)} aria-label={`Descargar ${file.fileName}`}>
+                  Descargar
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((file) => (
-              <tr key={file.path}>
-                <td className="attachments-table__name">{file.fileName}</td>
-                <td>
-                  <Button variant="secondary" onClick={() => void download(file.path)} aria-label={`Descargar ${file.fileName}`}>
-                    Descargar
-                  </Button>
-                </td>
-              </tr>
-            ))}
-            {files.isSuccess && list.length === 0 ? (
-              <tr>
-                <td colSpan={2}>{billScreenMessages.noFiles}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-        <div className="modal__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Volver
-          </button>
-        </div>
+          ))}
+          {files.isSuccess && list.length === 0 ? (
+            <tr>
+              <td colSpan={2}>{billScreenMessages.noFiles}</td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      <div className="modal__actions">
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Volver
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

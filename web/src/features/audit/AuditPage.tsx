@@ -2,7 +2,6 @@ import { useState, type FormEvent } from "react";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditMessages, ZAuditFilters, type AuditFilters } from "@contract/audit.schemas.ts";
 import { formatRut } from "@contract/rut.ts";
 import { roleLabels, type RoleType } from "@contract/roles.ts";
-import { firstIssueMessage } from "@contract/validation.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -13,6 +12,7 @@ import { TextField } from "../../components/ui/TextField.tsx";
 import { formatChileShortDateTime } from "../../lib/dates.ts";
 import { asWritten, listQuery, useListUrlState, type TextParams } from "../../lib/list-url-state.ts";
 import { showToast } from "../../lib/overlay-store.ts";
+import { useForm } from "../../lib/use-form.ts";
 import { usePortalType } from "../../lib/session.ts";
 import { useAuditEvents } from "./api/audit.api.ts";
 import { downloadAuditCsv } from "./download-csv.ts";
@@ -51,20 +51,21 @@ function AuditTrail() {
   const { page, values, show } = useListUrlState(filterParams);
   const applied = ZAuditFilters.safeParse(values);
   const filters: AuditFilters = applied.success ? applied.data : {};
-  const [draft, setDraft] = useState<Draft>(values);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Draft>(ZAuditFilters, values);
+  const draft = form.values;
+  // The first problem of the filters, once 'Buscar' was pressed (fields are not marked as left), until closed.
+  const error = filterKeys.map((key) => form.field(key).error).find(Boolean);
+  const [errorClosed, setErrorClosed] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   const list = useAuditEvents(filters, page);
 
-  const set = (key: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof Draft) => (value: string) => form.setValue(key, value);
 
+  const search = form.submit((draft) => show({ ...draftOf(ZAuditFilters.parse(draft)), page: 1 }));
   function onSearch(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZAuditFilters.safeParse(draft);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
-    show({ ...draftOf(parsed.data), page: 1 });
+    setErrorClosed(false);
+    search(event);
   }
 
   async function onExport() {
@@ -108,7 +109,7 @@ function AuditTrail() {
             </Button>
           </div>
         </form>
-        {error ? <Banner onClose={() => setError(null)}>{error}</Banner> : null}
+        {error && !errorClosed ? <Banner onClose={() => setErrorClosed(true)}>{error}</Banner> : null}
         {list.data ? (
           <p className="audit-total" role="status">
             {list.data.totalCapped

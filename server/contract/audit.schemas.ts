@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayRangeInOrder, dayRangeMessages } from "./day-range.ts";
 import { pagingShape } from "./params.ts";
 import { rutSchema } from "./validation.ts";
 
@@ -58,7 +59,7 @@ export const AUDIT_OUTCOMES = ["ok", "denied", "failed"] as const;
 export const auditMessages = {
   invalidAction: "Acción inválida",
   invalidDate: "La fecha es inválida",
-  rangeOrder: "La fecha Desde no puede ser posterior a la fecha Hasta",
+  rangeOrder: dayRangeMessages.fromAfterTo,
   none: "No hay eventos para estos filtros",
   listFailed: "No fue posible cargar la auditoría, por favor intente más tarde",
   exportFailed: "No fue posible exportar la auditoría, por favor intente más tarde",
@@ -85,14 +86,12 @@ const filtersShape = {
   to: optional(day.refine((value) => !Number.isNaN(Date.parse(value)), { error: auditMessages.invalidDate })),
 };
 
-const rangeInOrder = (value: { from?: string; to?: string }) => !value.from || !value.to || value.from <= value.to;
-
-export const ZAuditFilters = z.object(filtersShape).refine(rangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
+export const ZAuditFilters = z.object(filtersShape).refine(dayRangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
 export type AuditFilters = z.output<typeof ZAuditFilters>;
 
 export const ZAuditListInput = z
   .object({ ...filtersShape, ...pagingShape })
-  .refine(rangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
+  .refine(dayRangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
 export type AuditListInput = z.input<typeof ZAuditListInput>;
 
 export const ZAuditPerson = z.object({ rut: z.string(), name: z.string() });

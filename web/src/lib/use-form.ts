@@ -66,6 +66,11 @@ export function useForm<Values extends Record<string, string>>(source: FormSchem
     setValues((current) => ({ ...current, [name]: value }));
   }
 
+  /** Replaces every value (e.g. with a record loaded from the server); what was touched stays touched. */
+  function reset(next: Values) {
+    setValues(next);
+  }
+
   function field<K extends keyof Values & string>(name: K, transform?: (value: string) => string): FieldBinding {
     return {
       name,
@@ -97,5 +102,5 @@ export function useForm<Values extends Record<string, string>>(source: FormSchem
     };
   }
 
-  return { values, errors, isValid, setValue, field, validate, submit };
+  return { values, errors, isValid, setValue, reset, field, validate, submit };
 }

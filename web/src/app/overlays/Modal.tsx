@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Dialog } from "../../components/ui/Dialog.tsx";
 import { CheckCircleIcon, TrashIcon } from "../../components/ui/icons.tsx";
 import type { ModalButton, ModalOptions } from "../../lib/overlay-store.ts";
 
@@ -14,59 +14,52 @@ export interface ModalProps {
   onClose(button: ModalButton | null): void;
 }
 
-/** The global modal: icon, title, body, optional detail table and the configured buttons. Escape dismisses it. */
+/**
+ * The global modal: icon, title, body, optional detail table and the configured buttons, on the one Dialog (the main
+ * button, the last, has the focus). Escape dismisses it.
+ */
 export function Modal({ options, onClose }: ModalProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const buttons = options.buttons?.length ? options.buttons : (["Entendido"] as ModalButton[]);
   const icon = options.icon ?? "confirm";
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialog.current?.querySelector<HTMLButtonElement>(".modal__actions button:last-child")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose(null);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      previous?.focus?.();
-    };
-  }, [onClose]);
-
   return (
-    <div className="modal-backdrop">
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby="modal-title" aria-describedby="modal-body">
-        {icon !== "none" ? (
-          <div className={`modal__icon modal__icon--${icon}`}>
-            {icon === "delete" ? <TrashIcon size={36} /> : <CheckCircleIcon size={36} />}
-          </div>
-        ) : null}
-        <h2 id="modal-title" className="modal__title">
-          {options.title}
-        </h2>
-        <p id="modal-body" className="modal__body">
-          {options.body}
-        </p>
-        {options.details?.length ? (
-          <table className="modal__details">
-            <tbody>
-              {options.details.map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-        <div className="modal__actions">
-          {buttons.map((button) => (
-            <button key={button} type="button" className={`btn ${buttonVariant[button]}`} onClick={() => onClose(button)}>
-              {button}
-            </button>
-          ))}
+    <Dialog
+      className="modal"
+      labelledBy="modal-title"
+      describedBy="modal-body"
+      initialFocus=".modal__actions button:last-child"
+      onClose={() => onClose(null)}
+    >
+      {icon !== "none" ? (
+        <div className={`modal__icon modal__icon--${icon}`}>
+          {icon === "delete" ? <TrashIcon size={36} /> : <CheckCircleIcon size={36} />}
         </div>
+      ) : null}
+      <h2 id="modal-title" className="modal__title">
+        {options.title}
+      </h2>
+      <p id="modal-body" className="modal__body">
+        {options.body}
+      </p>
+      {options.details?.length ? (
+        <table className="modal__details">
+          <tbody>
+            {options.details.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="modal__actions">
+        {buttons.map((button) => (
+          <button key={button} type="button" className={`btn ${buttonVariant[button]}`} onClick={() => onClose(button)}>
+            {button}
+          </button>
+        ))}
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -2,24 +2,18 @@ import { useCallback, useEffect } from "react";
 import { BlockingSpinner } from "./BlockingSpinner.tsx";
 import { Modal } from "./Modal.tsx";
 import { closeModal, useOverlayState, type ModalButton } from "../../lib/overlay-store.ts";
+import { lockPageScroll } from "../../lib/page-scroll-lock.ts";
 import { Toast } from "./Toast.tsx";
 
-/** Locks page scroll while `locked` (the spinner or the modal is showing). */
+/** Locks page scroll while the spinner shows (a modal locks it itself, components/ui/Dialog.tsx). */
 function useScrollLock(locked: boolean) {
-  useEffect(() => {
-    if (!locked) return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, [locked]);
+  useEffect(() => (locked ? lockPageScroll() : undefined), [locked]);
 }
 
 /** The global overlays of SPEC §2, rendered once at the root from overlay-store. */
 export function Overlays({ navigate }: { navigate(to: string): void }) {
   const { pendingRequests, toast, modal } = useOverlayState();
-  useScrollLock(pendingRequests > 0 || modal !== null);
+  useScrollLock(pendingRequests > 0);
 
   const onClose = useCallback(
     (button: ModalButton | null) => {

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useReloadMyBills } from "../../features/bills/api/bills.api.ts";
 import { MyBillsView } from "../../features/bills/MyBillsView.tsx";
-import { PayBillButton, usePaymentReturn } from "../../features/payments/index.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { PayBillButton, usePaymentReturn, useSettleMyPayments } from "../../features/payments/index.ts";
 
 /**
  * /dashboard/my-bills (SPEC §2 My bills, §4 payment flow): the patient's bills with card payment plugged into the
@@ -23,11 +22,9 @@ export default function MyBillsRoute() {
  * requests' progress re-renders only it, not the list (issue 14: each re-render of the list is main-thread time).
  */
 function PaymentUpkeep() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const reloadBills = () => void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
+  const reloadBills = useReloadMyBills();
   usePaymentReturn(reloadBills);
-  const settle = useMutation(trpc.payments.settleMine.mutationOptions({ onSuccess: ({ settled }) => settled > 0 && reloadBills() }));
+  const settle = useSettleMyPayments({ onSuccess: ({ settled }) => settled > 0 && reloadBills() });
   const settleOnVisit = settle.mutate;
   useEffect(() => settleOnVisit(), [settleOnVisit]);
   return null;

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { dayRangeFormSchema } from "@contract/day-range.ts";
+import { useForm } from "../../lib/use-form.ts";
 import { Button } from "./Button.tsx";
 import { TextField } from "./TextField.tsx";
 
@@ -9,32 +10,38 @@ export interface DayRange {
   to: string;
 }
 
-export const rangeOrderMessage = "La fecha Desde no puede ser posterior a la fecha Hasta";
-const requiredMessage = "Ingrese ambas fechas";
-
 export interface DateRangeFilterProps {
   initial: DayRange;
   onSearch(range: DayRange): void;
 }
 
-/** Desde / Hasta and 'Buscar' (SPEC §2 results screens). A range whose Desde is after Hasta is refused, not searched. */
+/**
+ * Desde / Hasta and 'Buscar' (SPEC §2 results screens), on useForm with the contract's dayRangeFormSchema. A range
+ * with a day missing or Desde after Hasta is refused, not searched; the reason shows under the form once 'Buscar'
+ * was pressed.
+ */
 export function DateRangeFilter({ initial, onSearch }: DateRangeFilterProps) {
-  const [from, setFrom] = useState(initial.from);
-  const [to, setTo] = useState(initial.to);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!from || !to) return setError(requiredMessage);
-    if (from > to) return setError(rangeOrderMessage);
-    setError(null);
-    onSearch({ from, to });
-  }
+  const form = useForm(dayRangeFormSchema, { from: initial.from, to: initial.to });
+  const { from, to } = form.values;
+  // Errors show only after 'Buscar' (the fields are not marked as left), one at a time.
+  const error = form.field("from").error ?? form.field("to").error;
 
   return (
-    <form className="date-range" onSubmit={submit} noValidate aria-label="Filtrar por fecha">
-      <TextField label="Desde" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
-      <TextField label="Hasta" type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+    <form className="date-range" onSubmit={form.submit(onSearch)} noValidate aria-label="Filtrar por fecha">
+      <TextField
+        label="Desde"
+        type="date"
+        value={from}
+        max={to || undefined}
+        onChange={(event) => form.setValue("from", event.target.value)}
+      />
+      <TextField
+        label="Hasta"
+        type="date"
+        value={to}
+        min={from || undefined}
+        onChange={(event) => form.setValue("to", event.target.value)}
+      />
       <Button type="submit" className="date-range__search">
         Buscar
       </Button>

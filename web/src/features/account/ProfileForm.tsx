@@ -2,6 +2,7 @@ import { type FormEvent } from "react";
 import { profileSchema } from "@contract/validation.ts";
 import { formatRut } from "@contract/rut.ts";
 import type { UserDto } from "@contract/users.dto.ts";
+import { chileToday } from "../../lib/dates.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
@@ -11,12 +12,6 @@ import { SYSTEM_ERROR } from "./PasswordForm.tsx";
 import { useUpdateProfile } from "./api/account.api.ts";
 
 export const PROFILE_SAVED = "Se han guardado tus datos satisfactoriamente";
-
-/** Today in the browser's calendar as YYYY-MM-DD (the birth date picker's maximum). */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-}
 
 function initialValues(user: UserDto) {
   return {
@@ -93,7 +88,7 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
         <TextField
           label="Fecha de nacimiento"
           type="date"
-          max={localToday()}
+          max={chileToday()}
           min="1900-01-01"
           autoComplete="bday"
           {...form.field("birthDate")}

@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
+import { useState, type FormEvent } from "react";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditMessages, ZAuditFilters, type AuditFilters } from "@contract/audit.schemas.ts";
 import { formatRut } from "@contract/rut.ts";
 import { roleLabels, type RoleType } from "@contract/roles.ts";
-import { firstIssueMessage } from "@contract/validation.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -12,9 +9,12 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
+import { formatChileShortDateTime } from "../../lib/dates.ts";
+import { asWritten, listQuery, useListUrlState, type TextParams } from "../../lib/list-url-state.ts";
 import { showToast } from "../../lib/overlay-store.ts";
+import { useForm } from "../../lib/use-form.ts";
 import { usePortalType } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useAuditEvents } from "./api/audit.api.ts";
 import { downloadAuditCsv } from "./download-csv.ts";
 import "./audit.css";
 
@@ -23,18 +23,11 @@ type Draft = Record<(typeof filterKeys)[number], string>;
 
 const outcomeLabels: Record<string, string> = { ok: "Permitido", denied: "Denegado", failed: "Fallido" };
 const actionOptions = [{ value: "", label: "Todas" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
-const dateTime = new Intl.DateTimeFormat("es-CL", { dateStyle: "short", timeStyle: "medium", timeZone: "America/Santiago" });
-const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
+const filterParams: TextParams<keyof Draft> = { actor: asWritten, patient: asWritten, action: asWritten, from: asWritten, to: asWritten };
 
-function draftFrom(params: URLSearchParams): Draft {
-  return Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ""])) as Draft;
-}
-
-function queryOf(filters: AuditFilters, page = 1): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of filterKeys) if (filters[key]) query.set(key, filters[key]);
-  if (page !== 1) query.set("page", String(page));
-  return query;
+/** Every filter, '' where not set (what the address keeps). */
+function draftOf(filters: AuditFilters): Draft {
+  return Object.fromEntries(filterKeys.map((key) => [key, filters[key] ?? ""])) as Draft;
 }
 
 /**
@@ -55,36 +48,30 @@ export default function AuditPage() {
 }
 
 function AuditTrail() {
-  const trpc = useTRPC();
-  const [params, setParams] = useSearchParams();
-  const page = positivePage(params.get("page"));
-  const applied = ZAuditFilters.safeParse(draftFrom(params));
+  const { page, values, show } = useListUrlState(filterParams);
+  const applied = ZAuditFilters.safeParse(values);
   const filters: AuditFilters = applied.success ? applied.data : {};
-  const [draft, setDraft] = useState<Draft>(() => draftFrom(params));
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Draft>(ZAuditFilters, values);
+  const draft = form.values;
+  // The first problem of the filters, once 'Buscar' was pressed (fields are not marked as left), until closed.
+  const error = filterKeys.map((key) => form.field(key).error).find(Boolean);
+  const [errorClosed, setErrorClosed] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const list = useQuery(
-    trpc.audit.list.queryOptions({ ...filters, page, limit: AUDIT_PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0 }),
-  );
-  useEffect(() => {
-    if (list.isError) showToast(list.error.message || auditMessages.listFailed);
-  }, [list.isError, list.error]);
+  const list = useAuditEvents(filters, page);
 
-  const set = (key: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof Draft) => (value: string) => form.setValue(key, value);
 
+  const search = form.submit((draft) => show({ ...draftOf(ZAuditFilters.parse(draft)), page: 1 }));
   function onSearch(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZAuditFilters.safeParse(draft);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
-    setParams(queryOf(parsed.data), { replace: true });
+    setErrorClosed(false);
+    search(event);
   }
 
   async function onExport() {
     setExporting(true);
     try {
-      if (!(await downloadAuditCsv(queryOf(filters)))) showToast(auditMessages.exportFailed);
+      if (!(await downloadAuditCsv(listQuery({ page: 1, values: draftOf(filters) })))) showToast(auditMessages.exportFailed);
     } catch {
       showToast(auditMessages.exportFailed);
     } finally {
@@ -122,7 +109,7 @@ function AuditTrail() {
             </Button>
           </div>
         </form>
-        {error ? <Banner onClose={() => setError(null)}>{error}</Banner> : null}
+        {error && !errorClosed ? <Banner onClose={() => setErrorClosed(true)}>{error}</Banner> : null}
         {list.data ? (
           <p className="audit-total" role="status">
             {list.data.totalCapped
@@ -146,7 +133,7 @@ function AuditTrail() {
             <tbody>
               {events.map((event) => (
                 <tr key={event.id}>
-                  <td className="audit-table__nowrap">{dateTime.format(new Date(event.createdAt))}</td>
+                  <td className="audit-table__nowrap">{formatChileShortDateTime(event.createdAt)}</td>
                   <td className="audit-table__nowrap">{event.action}</td>
                   <td>{outcomeLabels[event.outcome] ?? event.outcome}</td>
                   <td>
@@ -178,7 +165,7 @@ function AuditTrail() {
             page={page}
             total={list.data.total}
             limit={AUDIT_PAGE_SIZE}
-            onPageChange={(next) => setParams(queryOf(filters, next), { replace: true })}
+            onPageChange={(next) => show({ ...draftOf(filters), page: next })}
           />
         ) : null}
       </Card>

@@ -1,26 +1,25 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { formatRut } from "@contract/rut.ts";
 import { DEFAULT_SORT, staffSortFields, type StaffSortField } from "@contract/bills.lists.ts";
-import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useStaffBills } from "./api/bills.api.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
-import { billScreenMessages, formatBillDate, formatClp } from "./bill-format.ts";
+import { formatUtcDay } from "../../lib/dates.ts";
+import { formatClp } from "../../lib/money.ts";
+import { billScreenMessages } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
-import { SortHeader, sortFromParams, type SortState } from "./SortHeader.tsx";
+import { asWritten, useListUrlState, type SortState } from "../../lib/list-url-state.ts";
+import { SortHeader } from "./SortHeader.tsx";
 import "./bills.css";
 
 export const EDIT_BILL_PATH = "/admin/edit-bills";
 export const editBillPath = (accountCode: string, accountId: number) =>
   `${EDIT_BILL_PATH}?accountCode=${encodeURIComponent(accountCode)}&accountId=${accountId}`;
-
-const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 1);
 
 /**
  * /admin/admin-bills (SPEC §2 Admin bills): search by account code, RUT or name, 'Cargar cuenta a Paciente', the
@@ -28,38 +27,13 @@ const positivePage = (value: string | null) => (value && /^\d{1,6}$/.test(value)
  * same list.
  */
 export default function AdminBillsPage() {
-  const trpc = useTRPC();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const page = positivePage(params.get("page"));
-  const search = params.get("buscar") ?? "";
-  const sort = sortFromParams<StaffSortField>(params, staffSortFields, DEFAULT_SORT);
+  const { page, values, sort, show } = useListUrlState({ buscar: asWritten }, { allowed: staffSortFields, fallback: DEFAULT_SORT });
+  const search = values.buscar;
   const [draft, setDraft] = useState(search);
   const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
 
-  const list = useQuery(
-    trpc.bills.search.queryOptions(
-      { page, limit: PAGE_SIZE, param: search || undefined, ...sort },
-      { placeholderData: keepPreviousData, staleTime: 0 },
-    ),
-  );
-  useEffect(() => {
-    if (list.isError) showToast(billScreenMessages.listFailed);
-  }, [list.isError]);
-
-  function show(next: { page?: number; buscar?: string; sort?: SortState<StaffSortField> }) {
-    const query = new URLSearchParams();
-    const nextPage = next.page ?? page;
-    const nextSearch = next.buscar ?? search;
-    const nextSort = next.sort ?? sort;
-    if (nextPage !== 1) query.set("page", String(nextPage));
-    if (nextSearch) query.set("buscar", nextSearch);
-    if (nextSort.orderBy !== DEFAULT_SORT.orderBy || nextSort.direction !== DEFAULT_SORT.direction) {
-      query.set("orderBy", nextSort.orderBy);
-      query.set("direction", nextSort.direction);
-    }
-    setParams(query, { replace: true });
-  }
+  const list = useStaffBills({ page, search, ...sort });
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +83,7 @@ export default function AdminBillsPage() {
               {bills.map((bill) => (
                 <tr key={bill.id} data-account-code={bill.accountCode}>
                   <td className="bills-table__num">{bill.accountCode}</td>
-                  <td className="bills-table__num">{formatBillDate(bill.createAccountIdDate)}</td>
+                  <td className="bills-table__num">{formatUtcDay(bill.createAccountIdDate)}</td>
                   <td className="bills-table__num">{formatClp(bill.amount)}</td>
                   <td className="bills-table__num">{formatRut(bill.rut)}</td>
                   <td>{[bill.firstName, bill.lastName].filter(Boolean).join(" ") || "—"}</td>

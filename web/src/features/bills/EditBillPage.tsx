@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatRut } from "@contract/rut.ts";
 import { billFormSchema, type BillFormValues } from "@contract/bills.schemas.ts";
@@ -11,119 +10,83 @@ import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
-import { errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useForm } from "../../lib/use-form.ts";
+import { useBill, useReloadBills, useRemoveBill } from "./api/bills.api.ts";
+import { useSaveBill, type SaveBillResult } from "./api/use-save-bill.ts";
 import { billDateInputValue, billScreenMessages } from "./bill-format.ts";
 import { BillFilesField, type PendingFile } from "./BillFilesField.tsx";
-import { UploadError, uploadBillFile } from "./upload-files.ts";
 import "./bills.css";
 
 const ADMIN_BILLS_PATH = "/admin/admin-bills";
 const emptyForm: BillFormValues = { rut: "", accountCode: "", createAccountIdDate: "", amount: "", isPaid: "false" };
+const trimmed = (value: string) => value.trim();
 const statusOptions = [
   { value: "false", label: "Pendiente" },
   { value: "true", label: "Pagada" },
 ];
 
-function fieldErrors(values: BillFormValues): Partial<Record<keyof BillFormValues, string>> {
-  const result = billFormSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Partial<Record<keyof BillFormValues, string>> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof BillFormValues;
-    errors[key] ??= issue.message;
-  }
-  return errors;
+/** The bill as the form shows it. */
+function formValuesOf(bill: {
+  rut: string;
+  accountCode: string;
+  createAccountIdDate: string;
+  amount: number;
+  isPaid: boolean;
+}): BillFormValues {
+  return {
+    rut: formatRut(bill.rut),
+    accountCode: bill.accountCode,
+    createAccountIdDate: billDateInputValue(bill.createAccountIdDate),
+    amount: String(bill.amount),
+    isPaid: bill.isPaid ? "true" : "false",
+  };
 }
 
 /**
- * /admin/edit-bills (create) and /admin/edit-bills?accountCode=&accountId= (edit), SPEC §2 and §4: create sends the
- * bill, then uploads each PDF with its progress bar; edit removes the files marked, updates the bill, then uploads the
- * new ones. 'Guardar cambios' is enabled only when the form (RUT included) is valid.
+ * /admin/edit-bills (create) and /admin/edit-bills?accountCode=&accountId= (edit), SPEC §2 and §4: the form on
+ * useForm with the contract's billFormSchema, saved by useSaveBill (the bill, then each PDF with its progress bar).
+ * 'Guardar cambios' is enabled only when the form (RUT included) is valid.
  */
 export default function EditBillPage() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const accountIdParam = params.get("accountId");
   const editingId = accountIdParam && /^\d{1,9}$/.test(accountIdParam) ? Number(accountIdParam) : null;
   const editing = editingId !== null;
 
-  const existing = useQuery({ ...trpc.bills.get.queryOptions({ id: editingId ?? 0 }, { staleTime: 0 }), enabled: editing });
-  const [values, setValues] = useState<BillFormValues>(emptyForm);
-  const [touched, setTouched] = useState<Partial<Record<keyof BillFormValues, boolean>>>({});
+  const existing = useBill(editingId);
+  const form = useForm(billFormSchema, emptyForm);
   const [removed, setRemoved] = useState<string[]>([]);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [busy, setBusy] = useState(false);
+  const { save } = useSaveBill();
+  const remove = useRemoveBill();
+  const reloadBills = useReloadBills();
 
-  const create = useMutation(trpc.bills.create.mutationOptions());
-  const update = useMutation(trpc.bills.update.mutationOptions());
-  const remove = useMutation(trpc.bills.remove.mutationOptions());
-  const removeFile = useMutation(trpc.bills.removeFile.mutationOptions());
-
+  const loaded = existing.data;
+  const { reset } = form;
   useEffect(() => {
-    const bill = existing.data;
-    if (!bill) return;
-    setValues({
-      rut: formatRut(bill.rut),
-      accountCode: bill.accountCode,
-      createAccountIdDate: billDateInputValue(bill.createAccountIdDate),
-      amount: String(bill.amount),
-      isPaid: bill.isPaid ? "true" : "false",
-    });
-  }, [existing.data]);
-  useEffect(() => {
-    if (existing.isError) showToast(billScreenMessages.loadFailed);
-  }, [existing.isError]);
+    if (loaded) reset(formValuesOf(loaded));
+    // Filled once per loaded bill.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
 
-  const errors = useMemo(() => fieldErrors(values), [values]);
-  const valid = Object.keys(errors).length === 0;
-  const set = (key: keyof BillFormValues, value: string) => setValues((current) => ({ ...current, [key]: value }));
-  const shown = (key: keyof BillFormValues) => (touched[key] ? errors[key] : undefined);
-  const blur = (key: keyof BillFormValues) => () => setTouched((current) => ({ ...current, [key]: true }));
+  const showUploadProgress = (key: string, progress: number, failed: boolean) =>
+    setPending((list) => list.map((item) => (item.key === key ? { ...item, progress, failed } : item)));
 
-  /** Uploads the pending files one by one; returns the failures (HTTP status each). */
-  async function uploadPending(accountId: number): Promise<number[]> {
-    const failures: number[] = [];
-    for (const item of pending) {
-      const progress = (fraction: number, failed = false) =>
-        setPending((list) => list.map((p) => (p.key === item.key ? { ...p, progress: fraction, failed } : p)));
-      progress(0);
-      try {
-        await uploadBillFile(accountId, item.file, (fraction) => progress(fraction));
-      } catch (error) {
-        progress(1, true);
-        failures.push(error instanceof UploadError ? error.status : 0);
-      }
-    }
-    return failures;
-  }
-
-  async function saveNew() {
-    let accountId: number;
-    try {
-      const form = billFormSchema.parse(values);
-      const created = await create.mutateAsync({
-        rut: form.rut,
-        accountCode: form.accountCode,
-        createAccountIdDate: form.createAccountIdDate,
-        amount: Number(form.amount),
-        isPaid: form.isPaid === "true",
-        clinicCode: currentClinic().key,
-      });
-      accountId = created.accountId;
-    } catch (error) {
+  async function showResult(result: SaveBillResult) {
+    if (result.outcome === "create-failed") {
       await showModal({
         title: "Problema en el servicio",
         body: "No se pudo crear la cuenta hospitalaria",
-        details: [["Detalle", errorMessage(error, "Error de sistema")]],
+        details: [["Detalle", result.detail]],
         buttons: ["Entendido"],
       });
       return;
     }
-    const failures = await uploadPending(accountId);
-    await queryClient.invalidateQueries(trpc.bills.pathFilter());
-    if (failures.includes(413)) {
+    if (result.outcome === "update-failed") return;
+    const { created, uploadFailures } = result;
+    if (created && uploadFailures.includes(413)) {
       await showModal({
         title: "Cuenta creada",
         body: "La cuenta fue creada, pero un documento tuvo un error de carga. Revise los archivos adjuntos.",
@@ -132,34 +95,17 @@ export default function EditBillPage() {
       });
       return;
     }
-    if (failures.length) {
+    if (uploadFailures.length) {
       showToast(billScreenMessages.uploadFailed);
-      void navigate(ADMIN_BILLS_PATH);
+      if (created) void navigate(ADMIN_BILLS_PATH);
       return;
     }
-    await showModal({ title: "Cuenta creada con éxito!", body: "La cuenta hospitalaria quedó registrada.", navigateTo: ADMIN_BILLS_PATH });
-  }
-
-  async function saveExisting(id: number) {
-    try {
-      for (const path of removed) await removeFile.mutateAsync({ path });
-      const form = billFormSchema.parse(values);
-      await update.mutateAsync({
-        id,
-        rut: form.rut,
-        createAccountIdDate: form.createAccountIdDate,
-        amount: Number(form.amount),
-        isPaid: form.isPaid === "true",
+    if (created) {
+      await showModal({
+        title: "Cuenta creada con éxito!",
+        body: "La cuenta hospitalaria quedó registrada.",
+        navigateTo: ADMIN_BILLS_PATH,
       });
-    } catch {
-      showToast(billScreenMessages.uploadFailed);
-      await queryClient.invalidateQueries(trpc.bills.pathFilter());
-      return;
-    }
-    const failures = await uploadPending(id);
-    await queryClient.invalidateQueries(trpc.bills.pathFilter());
-    if (failures.length) {
-      showToast(billScreenMessages.uploadFailed);
       return;
     }
     await showModal(
@@ -169,33 +115,29 @@ export default function EditBillPage() {
     );
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid || busy) return;
+  const onSubmit = form.submit((values) => {
+    if (busy) return;
     setBusy(true);
-    try {
-      if (editingId !== null) await saveExisting(editingId);
-      else await saveNew();
-    } finally {
-      setBusy(false);
-    }
-  }
+    void save({ billId: editingId, values, removedPaths: removed, pending, onUploadProgress: showUploadProgress })
+      .then(showResult)
+      .finally(() => setBusy(false));
+  });
 
   async function onDelete() {
     if (editingId === null) return;
     const answer = await showModal({
       title: "Eliminar cuenta",
-      body: `¿Está seguro de eliminar la cuenta ${values.accountCode} y sus documentos? Esta acción no se puede deshacer.`,
+      body: `¿Está seguro de eliminar la cuenta ${form.values.accountCode} y sus documentos? Esta acción no se puede deshacer.`,
       icon: "delete",
       buttons: ["Volver", "Eliminar"],
     });
     if (answer !== "Eliminar") return;
     try {
       await remove.mutateAsync({ id: editingId });
-      await queryClient.invalidateQueries(trpc.bills.pathFilter());
+      await reloadBills();
       void navigate(ADMIN_BILLS_PATH);
     } catch {
-      showToast(billScreenMessages.deleteFailed);
+      // 'error de sistema vuelva a intentarlo' is the delete's meta.errorToast (api/bills.api.ts).
     }
   }
 
@@ -206,43 +148,23 @@ export default function EditBillPage() {
         subtitle={editing ? undefined : `Clínica: ${currentClinic().title}`}
       />
       <Card className="bill-form-card">
-        <form className="form bill-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <TextField
-            label="RUT del paciente"
-            value={values.rut}
-            onChange={(event) => set("rut", formatRutInput(event.target.value))}
-            onBlur={blur("rut")}
-            error={shown("rut")}
-            placeholder="12.345.678-5"
-            autoComplete="off"
-          />
+        <form className="form bill-form" onSubmit={onSubmit} noValidate>
+          <TextField label="RUT del paciente" {...form.field("rut", formatRutInput)} placeholder="12.345.678-5" autoComplete="off" />
           <TextField
             label="ID Cuenta"
-            value={values.accountCode}
-            onChange={(event) => set("accountCode", event.target.value.trim())}
-            onBlur={blur("accountCode")}
-            error={shown("accountCode")}
+            {...form.field("accountCode", trimmed)}
             readOnly={editing}
             inputMode="numeric"
             hint={editing ? "El ID de cuenta no se puede modificar" : undefined}
           />
-          <TextField
-            label="Fecha"
-            type="date"
-            value={values.createAccountIdDate}
-            onChange={(event) => set("createAccountIdDate", event.target.value)}
-            onBlur={blur("createAccountIdDate")}
-            error={shown("createAccountIdDate")}
+          <TextField label="Fecha" type="date" {...form.field("createAccountIdDate")} />
+          <TextField label="Monto" {...form.field("amount", trimmed)} inputMode="numeric" />
+          <SelectField
+            label="Estado"
+            value={form.values.isPaid}
+            options={statusOptions}
+            onChange={(value) => form.setValue("isPaid", value === "true" ? "true" : "false")}
           />
-          <TextField
-            label="Monto"
-            value={values.amount}
-            onChange={(event) => set("amount", event.target.value.trim())}
-            onBlur={blur("amount")}
-            error={shown("amount")}
-            inputMode="numeric"
-          />
-          <SelectField label="Estado" value={values.isPaid} options={statusOptions} onChange={(value) => set("isPaid", value)} />
           <BillFilesField
             stored={existing.data?.files ?? []}
             removed={removed}
@@ -265,7 +187,7 @@ export default function EditBillPage() {
                 Eliminar
               </Button>
             ) : null}
-            <Button type="submit" disabled={!valid || busy || (editing && !existing.data)}>
+            <Button type="submit" disabled={!form.isValid || busy || (editing && !existing.data)}>
               Guardar cambios
             </Button>
           </div>

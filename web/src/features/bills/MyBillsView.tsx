@@ -1,19 +1,20 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { BillDto } from "@contract/bills.dto.ts";
 import { DEFAULT_SORT, type PatientSortField } from "@contract/bills.lists.ts";
-import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useMyBills } from "./api/bills.api.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
-import { billScreenMessages, formatBillDate, formatClp } from "./bill-format.ts";
+import { formatUtcDay } from "../../lib/dates.ts";
+import { formatClp } from "../../lib/money.ts";
+import { billScreenMessages } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
-import { SortHeader, type SortState } from "./SortHeader.tsx";
+import type { SortState } from "../../lib/list-url-state.ts";
+import { SortHeader } from "./SortHeader.tsx";
 import "./bills.css";
 
 export interface MyBillsViewProps {
@@ -32,17 +33,11 @@ function PayCell({ bill, render }: { bill: BillDto; render: (bill: BillDto) => R
  * `bills.mine` (invalidate it to reload after a payment).
  */
 export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
-  const trpc = useTRPC();
   const isMobile = useIsMobile();
   const [sort, setSort] = useState<SortState<PatientSortField>>({ orderBy: DEFAULT_SORT.orderBy, direction: DEFAULT_SORT.direction });
   const [page, setPage] = useState(1);
   const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
-  const list = useQuery(
-    trpc.bills.mine.queryOptions({ page, limit: PAGE_SIZE, ...sort }, { placeholderData: keepPreviousData, staleTime: 0 }),
-  );
-  useEffect(() => {
-    if (list.isError) showToast(billScreenMessages.listFailed);
-  }, [list.isError]);
+  const list = useMyBills({ page, ...sort });
 
   const bills = list.data?.accounts ?? [];
   const changeSort = (next: SortState<PatientSortField>) => {
@@ -88,7 +83,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
               <article key={bill.id} className="bill-card" aria-label={`Cuenta ${bill.accountCode}`}>
                 <dl>
                   <dt>Fecha</dt>
-                  <dd>{formatBillDate(bill.createAccountIdDate)}</dd>
+                  <dd>{formatUtcDay(bill.createAccountIdDate)}</dd>
                   <dt>Monto</dt>
                   <dd>{formatClp(bill.amount)}</dd>
                   <dt>Estado</dt>
@@ -118,7 +113,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
               <tbody>
                 {bills.map((bill) => (
                   <tr key={bill.id} data-account-code={bill.accountCode}>
-                    <td className="bills-table__num">{formatBillDate(bill.createAccountIdDate)}</td>
+                    <td className="bills-table__num">{formatUtcDay(bill.createAccountIdDate)}</td>
                     <td className="bills-table__num">{formatClp(bill.amount)}</td>
                     <td>
                       <BillStatus isPaid={bill.isPaid} />

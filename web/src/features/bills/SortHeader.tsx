@@ -1,9 +1,5 @@
 import type { SortDirection } from "@contract/bills.lists.ts";
-
-export interface SortState<F extends string> {
-  orderBy: F;
-  direction: SortDirection;
-}
+import type { SortState } from "../../lib/list-url-state.ts";
 
 export interface SortHeaderProps<F extends string> {
   label: string;
@@ -30,14 +26,4 @@ export function SortHeader<F extends string>({ label, field, sort, onSort }: Sor
       </button>
     </th>
   );
-}
-
-/** The sort in the address (?orderBy=&direction=), falling back to the default for anything not allowed. */
-export function sortFromParams<F extends string>(params: URLSearchParams, allowed: readonly F[], fallback: SortState<F>): SortState<F> {
-  const orderBy = params.get("orderBy") as F | null;
-  const direction = params.get("direction");
-  return {
-    orderBy: orderBy && allowed.includes(orderBy) ? orderBy : fallback.orderBy,
-    direction: direction === "ASC" || direction === "DESC" ? direction : fallback.direction,
-  };
 }

@@ -1,17 +1,4 @@
-// Display rules of SPEC §9 for bills: amounts in Chilean pesos, dates DD-MM-YYYY in UTC.
-
-/** '$ ' plus the es-CL number: 1234567 → '$ 1.234.567'. */
-export function formatClp(amount: number): string {
-  return `$ ${amount.toLocaleString("es-CL", { maximumFractionDigits: 0 })}`;
-}
-
-/** The bill's day as DD-MM-YYYY, read in UTC (the stored midnight never slides to the previous day). */
-export function formatBillDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(date.getUTCDate())}-${pad(date.getUTCMonth() + 1)}-${date.getUTCFullYear()}`;
-}
+// The bills screens' texts. Amounts and days are shown by lib/money.ts and lib/dates.ts (SPEC §9).
 
 /** The bill's day as YYYY-MM-DD for a date input. */
 export function billDateInputValue(iso: string): string {

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { ImagingOrderDto } from "@contract/results.dto.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -6,10 +5,10 @@ import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import "../../components/ui/results.css";
-import { showToast } from "../../lib/overlay-store.ts";
-import { lastTwelveMonths, openReport, RESULTS_ERROR_MESSAGE, toDmy, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { openReport, useMailReport } from "../../lib/results.ts";
+import { formatDaySlashed, lastTwelveMonths } from "../../lib/dates.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
+import { useImagingStudies, useStudyLinks } from "./api/imaging.api.ts";
 import { ImagingViewer } from "./ImagingViewer.tsx";
 
 const columns = ["Fecha", "Estudio", "Visor", "Informe", "Enviar al correo"] as const;
@@ -69,7 +68,7 @@ function ImagingTable({ studies, actions }: { studies: ImagingOrderDto[]; action
           const buttons = studyButtons({ study, actions });
           return (
             <tr key={study.accessionNumber}>
-              <td>{toDmy(study.date)}</td>
+              <td>{formatDaySlashed(study.date)}</td>
               <td>
                 {studyTitle(study)}
                 <div className="result-card__label">
@@ -95,7 +94,7 @@ function ImagingCards({ studies, actions }: { studies: ImagingOrderDto[]; action
         return (
           <article key={study.accessionNumber} className="result-card">
             <div className="result-card__row">
-              <strong>{toDmy(study.date)}</strong>
+              <strong>{formatDaySlashed(study.date)}</strong>
               <span className="result-card__label">{study.modality}</span>
             </div>
             <div>
@@ -119,39 +118,23 @@ function ImagingCards({ studies, actions }: { studies: ImagingOrderDto[]; action
  * 1024 px), the viewer in a modal frame (with the PC/laptop notice on small screens), the report PDF and 'Enviar al correo'.
  */
 export default function ImagingPage() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const links = useStudyLinks();
   const isMobile = useIsMobile();
   const mail = useMailReport();
   const [range, setRange] = useState<DayRange>(() => lastTwelveMonths());
   const [viewer, setViewer] = useState<{ url: string; title: string } | null>(null);
   const closeViewer = useCallback(() => setViewer(null), []);
-  const studies = useQuery(trpc.imaging.studies.queryOptions({ dateFrom: toDmy(range.from), dateTo: toDmy(range.to) }, { staleTime: 0 }));
-  useResultsErrorToast(studies.error);
+  const studies = useImagingStudies(range);
   // 'Buscar' on the same dates asks the provider again (new results may have arrived).
   const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void studies.refetch() : setRange(next));
 
   // SPEC §5: the list is also filtered by date on the client, within the range asked for.
   const rows = (studies.data ?? []).filter((study) => study.date >= range.from && study.date <= range.to);
-
-  const fetchOnce = async <T,>(load: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await load();
-    } catch {
-      showToast(RESULTS_ERROR_MESSAGE);
-      return null;
-    }
-  };
-  const reportLink = (study: ImagingOrderDto) =>
-    fetchOnce(() =>
-      queryClient.fetchQuery(trpc.imaging.reportUrl.queryOptions({ accessionNumber: study.accessionNumber }, { staleTime: 0 })),
-    );
+  const reportLink = (study: ImagingOrderDto) => links.reportUrl(study.accessionNumber);
 
   const actions: StudyActions = {
     async openViewer(study) {
-      const url = await fetchOnce(() =>
-        queryClient.fetchQuery(trpc.imaging.viewerUrl.queryOptions({ accessionNumber: study.accessionNumber }, { staleTime: 0 })),
-      );
+      const url = await links.viewerUrl(study.accessionNumber);
       if (url) setViewer({ url, title: studyTitle(study) });
     },
     async openStudyReport(study) {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
 
 export const MOBILE_VIEWER_NOTICE = "Atención: Se recomienda acceder al visor de imágenes desde un PC o laptop";
 
@@ -11,47 +12,28 @@ export interface ImagingViewerProps {
   onClose(): void;
 }
 
-/** The viewer modal: the study in an embedded frame and 'Volver'. Escape closes it; page scroll is locked meanwhile. */
+/** The viewer modal on the one Dialog: the study in an embedded frame and 'Volver'. Escape closes it. */
 export function ImagingViewer({ url, title, showMobileNotice, onClose }: ImagingViewerProps) {
   const [noticeAccepted, setNoticeAccepted] = useState(!showMobileNotice);
-  const dialog = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    const previousFocus = document.activeElement as HTMLElement | null;
-    dialog.current?.querySelector<HTMLButtonElement>(".viewer__actions button:last-child")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      document.removeEventListener("keydown", onKey);
-      previousFocus?.focus?.();
-    };
-  }, [onClose]);
 
   return (
-    <div className="viewer-backdrop">
-      <div ref={dialog} className="viewer" role="dialog" aria-modal="true" aria-labelledby="viewer-title">
-        <h2 id="viewer-title" className="viewer__title">
-          {title}
-        </h2>
-        {noticeAccepted ? (
-          <iframe className="viewer__frame" src={url} title="Visor de imágenes" referrerPolicy="no-referrer" />
-        ) : (
-          <div className="viewer__notice">
-            <p role="note">{MOBILE_VIEWER_NOTICE}</p>
-          </div>
-        )}
-        <div className="viewer__actions">
-          <Button variant="secondary" onClick={onClose}>
-            Volver
-          </Button>
-          {noticeAccepted ? null : <Button onClick={() => setNoticeAccepted(true)}>Continuar</Button>}
+    <Dialog className="viewer" labelledBy="viewer-title" initialFocus=".viewer__actions button:last-child" onClose={onClose}>
+      <h2 id="viewer-title" className="viewer__title">
+        {title}
+      </h2>
+      {noticeAccepted ? (
+        <iframe className="viewer__frame" src={url} title="Visor de imágenes" referrerPolicy="no-referrer" />
+      ) : (
+        <div className="viewer__notice">
+          <p role="note">{MOBILE_VIEWER_NOTICE}</p>
         </div>
+      )}
+      <div className="viewer__actions">
+        <Button variant="secondary" onClick={onClose}>
+          Volver
+        </Button>
+        {noticeAccepted ? null : <Button onClick={() => setNoticeAccepted(true)}>Continuar</Button>}
       </div>
-    </div>
+    </Dialog>
   );
 }

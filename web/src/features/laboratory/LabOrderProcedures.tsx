@@ -1,13 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
-import { useResultsErrorToast } from "../../lib/results.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useLabOrder } from "./api/laboratory.api.ts";
 
 /** An order's procedures with their status dot; fetched the first time the row opens, then kept (SPEC §4). */
 export function LabOrderProcedures({ orderNumber }: { orderNumber: string }) {
-  const trpc = useTRPC();
-  const detail = useQuery(trpc.laboratory.order.queryOptions({ orderNumber }, { staleTime: Infinity, gcTime: Infinity }));
-  useResultsErrorToast(detail.error);
+  const detail = useLabOrder(orderNumber);
 
   if (detail.isPending) return <p className="results-empty">Cargando prestaciones…</p>;
   if (detail.isError) return <p className="results-empty">No se pudieron cargar las prestaciones.</p>;

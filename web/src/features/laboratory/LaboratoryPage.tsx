@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import type { LabOrderDto } from "@contract/results.dto.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -8,8 +7,9 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import "../../components/ui/results.css";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { lastTwelveMonths, openReport, toDmy, useMailReport, useResultsErrorToast } from "../../lib/results.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { formatDaySlashed, lastTwelveMonths } from "../../lib/dates.ts";
+import { openReport, useMailReport } from "../../lib/results.ts";
+import { useLabOrders } from "./api/laboratory.api.ts";
 import { LabOrderProcedures } from "./LabOrderProcedures.tsx";
 
 const columns = ["Fecha", "Prestación", "Estado", "Informe", "Enviar por email"] as const;
@@ -33,7 +33,7 @@ function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick
       <span className="results-table__chevron" aria-hidden="true">
         ▸
       </span>
-      {toDmy(order.date)}
+      {formatDaySlashed(order.date)}
     </button>
   );
 }
@@ -144,15 +144,11 @@ function LabOrderCards({ orders, expanded, toggle, mail }: { orders: LabOrderDto
  * table (cards under 1024 px), rows that open to their procedures, the legend and the 48-business-hours help.
  */
 export default function LaboratoryPage() {
-  const trpc = useTRPC();
   const isMobile = useIsMobile();
   const [range, setRange] = useState<DayRange>(() => lastTwelveMonths());
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const mail = useMailReport();
-  const orders = useQuery(
-    trpc.laboratory.orders.queryOptions({ fecha_inicio: toDmy(range.from), fecha_termino: toDmy(range.to) }, { staleTime: 0 }),
-  );
-  useResultsErrorToast(orders.error);
+  const orders = useLabOrders(range);
   // 'Buscar' on the same dates asks the provider again (new results may have arrived).
   const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void orders.refetch() : setRange(next));
 

@@ -1,8 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
-import { showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { currentClinic, currentPortalLink } from "../../lib/clinic.ts";
-import { errorCode, errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useStartPayment } from "./api/payments.api.ts";
 
 export interface PayableBill {
   id: number;
@@ -10,9 +8,6 @@ export interface PayableBill {
   amount: number;
   isPaid: boolean;
 }
-
-/** SPEC §8: a failed transaction start. */
-export const startFailedMessage = "error de sistema vuelva a intentarlo";
 
 /**
  * Posts token_ws to the provider's payment form in the tab opened for it (Webpay documents a form POST; the CSP's
@@ -39,8 +34,7 @@ function postToPaymentForm(url: string, token: string, target: string): void {
  * Does nothing on a paid bill. The server takes the amount from the stored bill; the one sent here is only the spec's.
  */
 export function PayBillButton({ bill }: { bill: PayableBill }) {
-  const trpc = useTRPC();
-  const start = useMutation(trpc.payments.start.mutationOptions());
+  const start = useStartPayment();
 
   function pay() {
     if (bill.isPaid || start.isPending) return;
@@ -50,11 +44,8 @@ export function PayBillButton({ bill }: { bill: PayableBill }) {
       { accountId: bill.id, amount: bill.amount, rcrLink: currentPortalLink(), clinicCode: currentClinic().key },
       {
         onSuccess: ({ url, token }) => postToPaymentForm(url, token, tab ? target : "_blank"),
-        onError: (error) => {
-          tab?.close();
-          // A paid bill or a payment in progress: the server's reason helps; anything else gets SPEC §8's text.
-          showToast(errorCode(error) === "CONFLICT" ? errorMessage(error, startFailedMessage) : startFailedMessage);
-        },
+        // The toast is the start's meta.errorToast (api/payments.api.ts).
+        onError: () => tab?.close(),
       },
     );
   }

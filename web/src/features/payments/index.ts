@@ -1,3 +1,4 @@
 // What pages use of the payments feature.
 export { PayBillButton, type PayableBill } from "./PayBillButton.tsx";
 export { usePaymentReturn } from "./usePaymentReturn.ts";
+export { useSettleMyPayments } from "./api/payments.api.ts";

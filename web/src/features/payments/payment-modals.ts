@@ -1,6 +1,7 @@
 import type { PaymentResult } from "@contract/payments.dto.ts";
 import { showModal } from "../../lib/overlay-store.ts";
-import { formatClp, formatPaymentDate } from "./payment-return.ts";
+import { formatChileDateTime } from "../../lib/dates.ts";
+import { formatClp } from "../../lib/money.ts";
 
 // The payment-result modals of SPEC §8 'Payment'.
 
@@ -22,7 +23,7 @@ export function acceptedDetails(result: PaymentResult): Array<[string, string]> 
     ["Nombre del comercio", result.merchantName],
     ["Monto", `${formatClp(result.amount)} CLP`],
     ["Código de autorización", result.authorization_code ?? "—"],
-    ["Fecha", formatPaymentDate(result.transaction_date)],
+    ["Fecha", result.transaction_date ? formatChileDateTime(result.transaction_date) : "—"],
     ["Tipo de pago", result.payment_type || "—"],
     ["Tipo de cuotas", result.installment_type || "—"],
     ["Número de cuotas", String(result.installments_number ?? 0)],

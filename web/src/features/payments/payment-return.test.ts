@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClp, readPaymentReturn, withoutPaymentParams } from "./payment-return.ts";
+import { readPaymentReturn, withoutPaymentParams } from "./payment-return.ts";
 
 describe("reading the return from the payment provider", () => {
   it("commits token_ws when present, even if the TBK parameters came too (error page, then back)", () => {
@@ -26,9 +26,5 @@ describe("reading the return from the payment provider", () => {
   it("drops only the provider's parameters from the address", () => {
     expect(withoutPaymentParams("/dashboard/my-bills", new URLSearchParams("token_ws=a&page=2"))).toBe("/dashboard/my-bills?page=2");
     expect(withoutPaymentParams("/dashboard/my-bills", new URLSearchParams("TBK_TOKEN=a&TBK_ID_SESION=b"))).toBe("/dashboard/my-bills");
-  });
-
-  it("formats Chilean pesos", () => {
-    expect(formatClp(1234567)).toBe("$ 1.234.567");
   });
 });

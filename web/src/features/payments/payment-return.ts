@@ -27,16 +27,3 @@ export function withoutPaymentParams(pathname: string, params: URLSearchParams):
   const search = rest.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
-
-/** Chilean pesos as the portal shows them: '$ ' and the es-CL grouping ("$ 45.990"). */
-export function formatClp(amount: number): string {
-  return `$ ${amount.toLocaleString("es-CL")}`;
-}
-
-/** Payment date and time in the patient's time zone, DD-MM-YYYY HH:mm. */
-export function formatPaymentDate(iso: string | null): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

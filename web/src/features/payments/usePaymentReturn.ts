@@ -1,8 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { showToast } from "../../lib/overlay-store.ts";
-import { errorMessage, useTRPC } from "../../lib/trpc.ts";
+import { useCommitPayment } from "./api/payments.api.ts";
 import { showPaymentAccepted, showPaymentRejected } from "./payment-modals.ts";
 import { readPaymentReturn, withoutPaymentParams } from "./payment-return.ts";
 
@@ -15,11 +13,10 @@ import { readPaymentReturn, withoutPaymentParams } from "./payment-return.ts";
  * `settling` is true while the commit runs: the page may wait for it before loading the bills.
  */
 export function usePaymentReturn(onSettled: () => void): { settling: boolean } {
-  const trpc = useTRPC();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const commit = useMutation(trpc.payments.commit.mutationOptions());
+  const commit = useCommitPayment();
   const started = useRef(false);
   const paymentReturn = readPaymentReturn(params);
   const [settling, setSettling] = useState(paymentReturn !== null);
@@ -40,9 +37,8 @@ export function usePaymentReturn(onSettled: () => void): { settling: boolean } {
         if (result.approved) void showPaymentAccepted(result);
         else void showPaymentRejected(paymentReturn.kind === "commit" ? result.buyOrder : (paymentReturn.buyOrder ?? result.buyOrder));
       },
-      onError: (error) => {
+      onError: () => {
         onSettledRef.current();
-        showToast(errorMessage(error, "error de sistema vuelva a intentarlo"));
         void showPaymentRejected(paymentReturn.buyOrder ?? "");
       },
       onSettled: () => setSettling(false),

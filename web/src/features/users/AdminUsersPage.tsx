@@ -1,11 +1,12 @@
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
 import { useUsersList } from "./api/users.api.ts";
-import { CREATE_USER_PATH, editUserPath, positiveIntParam, toRoleType } from "./user-forms.ts";
+import { asWritten, useListUrlState } from "../../lib/list-url-state.ts";
+import { CREATE_USER_PATH, editUserPath, toRoleType } from "./user-forms.ts";
 import { UsersSearch } from "./UsersSearch.tsx";
 import { UsersTable } from "./UsersTable.tsx";
 import { UserTypeFilter } from "./UserTypeFilter.tsx";
@@ -17,28 +18,16 @@ import "./users.css";
  * (?page=&buscar=&tipo=) so coming back from a user's screen shows the same list. A failed list is silently ignored
  * (SPEC §8): the previous rows stay.
  */
+// An unknown user type in the address reads as 'Todos'.
+const knownRoleType = (raw: string) => (toRoleType(raw) === undefined ? "" : raw);
+
 export default function AdminUsersPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const page = positiveIntParam(params.get("page")) ?? 1;
-  const search = params.get("buscar") ?? "";
-  const roleParam = params.get("tipo") ?? "";
-  const roleType = toRoleType(roleParam);
+  const { page, values, show } = useListUrlState({ buscar: asWritten, tipo: knownRoleType });
+  const search = values.buscar;
+  const roleType = toRoleType(values.tipo);
 
   const list = useUsersList({ page, search, roleType });
-
-  function show(next: { page?: number; buscar?: string; tipo?: string }) {
-    const merged = {
-      page: String(next.page ?? page),
-      buscar: next.buscar ?? search,
-      tipo: next.tipo ?? (roleType === undefined ? "" : roleParam),
-    };
-    const query = new URLSearchParams();
-    if (merged.page !== "1") query.set("page", merged.page);
-    if (merged.buscar) query.set("buscar", merged.buscar);
-    if (merged.tipo) query.set("tipo", merged.tipo);
-    setParams(query, { replace: true });
-  }
 
   const users = list.data?.usersList ?? [];
   return (
@@ -46,7 +35,7 @@ export default function AdminUsersPage() {
       <PageTitle title="Usuarios y Pacientes" actions={<Button onClick={() => void navigate(CREATE_USER_PATH)}>Crear cuenta</Button>} />
       <Card>
         <div className="users-toolbar">
-          <UserTypeFilter value={roleType === undefined ? "" : roleParam} onChange={(tipo) => show({ tipo, page: 1 })} />
+          <UserTypeFilter value={values.tipo} onChange={(tipo) => show({ tipo, page: 1 })} />
           <UsersSearch key={search} value={search} onSearch={(buscar) => show({ buscar, page: 1 })} />
         </div>
         <div className="users-table__scroller">

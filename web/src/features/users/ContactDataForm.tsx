@@ -1,7 +1,7 @@
 import { Card } from "../../components/ui/Card.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import type { EditUserForm } from "./PersonalDataForm.tsx";
-import { localToday } from "./user-forms.ts";
+import { chileToday } from "../../lib/dates.ts";
 
 /** 'Datos de contacto' of the edit-user screen: e-mail ('Email inválido'), phone and birth date. */
 export function ContactDataForm({ form }: { form: EditUserForm }) {
@@ -17,7 +17,7 @@ export function ContactDataForm({ form }: { form: EditUserForm }) {
           placeholder="+56912345678"
           {...form.field("phoneNumber")}
         />
-        <TextField label="Fecha de nacimiento" type="date" min="1900-01-01" max={localToday()} {...form.field("birthDate")} />
+        <TextField label="Fecha de nacimiento" type="date" min="1900-01-01" max={chileToday()} {...form.field("birthDate")} />
       </div>
     </Card>
   );

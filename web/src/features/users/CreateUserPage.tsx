@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Role, type RoleType } from "@contract/roles.ts";
-import { showModal, showToast } from "../../lib/overlay-store.ts";
+import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
@@ -9,7 +9,6 @@ import { TextField } from "../../components/ui/TextField.tsx";
 import { currentPortalLink } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
 import { usePortalType } from "../../lib/session.ts";
-import { errorMessage } from "../../lib/trpc.ts";
 import { useCreateUser } from "./api/users.api.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { RoleSelect } from "./RoleSelect.tsx";
@@ -38,7 +37,6 @@ export default function CreateUserPage() {
         navigateTo: ADMIN_USERS_PATH,
       });
     },
-    onError: (error) => showToast(errorMessage(error, userScreenMessages.updateFailed)),
   });
 
   function submit(event: FormEvent) {

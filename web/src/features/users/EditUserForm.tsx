@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Role, type RoleType } from "@contract/roles.ts";
 import type { UserDetailDto } from "@contract/users.dto.ts";
 import { showModal, showToast } from "../../lib/overlay-store.ts";
@@ -32,9 +32,6 @@ export function EditUserForm({ user, viewerIsAdmin }: EditUserFormProps) {
   const [saving, setSaving] = useState(false);
 
   const catalogue = useClinicCatalogue(viewerIsAdmin);
-  useEffect(() => {
-    if (catalogue.isError) showToast(userScreenMessages.loadFailed);
-  }, [catalogue.isError]);
 
   const { save: saveUser } = useSaveUser(user, viewerIsAdmin);
   const ownAccount = viewer?.id === user.id;

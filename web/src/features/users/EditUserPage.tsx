@@ -9,7 +9,8 @@ import { usePortalType } from "../../lib/session.ts";
 import { useUserDetail } from "./api/users.api.ts";
 import { EditUserForm } from "./EditUserForm.tsx";
 import { StaffPasswordForm } from "./StaffPasswordForm.tsx";
-import { ADMIN_USERS_PATH, positiveIntParam, userScreenMessages } from "./user-forms.ts";
+import { positiveIntParam } from "../../lib/list-url-state.ts";
+import { ADMIN_USERS_PATH, userScreenMessages } from "./user-forms.ts";
 import "./users.css";
 
 /**
@@ -26,9 +27,10 @@ export default function EditUserPage() {
   const detail = useUserDetail(userId);
   const failed = userId === undefined || detail.isError;
 
+  // A failed load's toast is the query's meta.errorToast; an address without a user id has no query to fail.
   useEffect(() => {
-    if (failed) showToast(userScreenMessages.loadFailed);
-  }, [failed]);
+    if (userId === undefined) showToast(userScreenMessages.loadFailed);
+  }, [userId]);
 
   const back = (
     <Button variant="secondary" onClick={() => void navigate(ADMIN_USERS_PATH)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chipModel, createUserFormSchema, editUserFormSchema, positiveIntParam, privilegePlan } from "./user-forms.ts";
+import { chipModel, createUserFormSchema, editUserFormSchema, privilegePlan } from "./user-forms.ts";
 
 const base = { viewerIsAdmin: true, savedClinics: [] as string[], selectedClinics: [] as string[] };
 
@@ -96,15 +96,5 @@ describe("create-user form rules", () => {
       "Rut inválido",
       "La dirección de correo es incorrecta",
     ]);
-  });
-});
-
-describe("positiveIntParam", () => {
-  it("reads positive integers only", () => {
-    expect(positiveIntParam("42")).toBe(42);
-    expect(positiveIntParam("0")).toBeUndefined();
-    expect(positiveIntParam("-3")).toBeUndefined();
-    expect(positiveIntParam("abc")).toBeUndefined();
-    expect(positiveIntParam(null)).toBeUndefined();
   });
 });

@@ -129,15 +129,3 @@ export function privilegePlan({ viewerIsAdmin, savedRole, newRole, savedClinics,
 export function chipModel<T>(selected: T[], visible = 2): { chips: T[]; more: number } {
   return { chips: selected.slice(0, visible), more: Math.max(0, selected.length - visible) };
 }
-
-/** Today in the browser's calendar as YYYY-MM-DD (the birth date picker's maximum). */
-export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-}
-
-/** A positive integer from a query-string value, else undefined. */
-export function positiveIntParam(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  const number = Number(value);
-  return number >= 1 ? number : undefined;
-}

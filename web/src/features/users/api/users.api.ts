@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { PAGE_SIZE } from "../../../components/ui/paginator-pages.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
+import { userScreenMessages } from "../user-forms.ts";
 
 // The users feature's calls to the server (tRPC users.*): pages and forms use these hooks, never the client directly.
 
@@ -18,22 +19,34 @@ export function useUsersList(query: { page: number; search: string; roleType: nu
 /** One user with privileges and patient clinics, read fresh each time the edit screen opens. */
 export function useUserDetail(userId: number | undefined) {
   const trpc = useTRPC();
-  return useQuery(trpc.users.get.queryOptions({ id: userId ?? 0 }, { enabled: userId !== undefined, gcTime: 0 }));
+  return useQuery(
+    trpc.users.get.queryOptions(
+      { id: userId ?? 0 },
+      { enabled: userId !== undefined, gcTime: 0, meta: { errorToast: userScreenMessages.loadFailed } },
+    ),
+  );
 }
 
 /** The clinic catalogue for the privileges multi-select (admin viewers only). */
 export function useClinicCatalogue(enabled: boolean) {
   const trpc = useTRPC();
-  return useQuery(trpc.users.clinics.queryOptions(undefined, { enabled, staleTime: Infinity }));
+  return useQuery(
+    trpc.users.clinics.queryOptions(undefined, { enabled, staleTime: Infinity, meta: { errorToast: userScreenMessages.loadFailed } }),
+  );
 }
 
 type CreateUserOptions = Parameters<ReturnType<typeof useTRPC>["users"]["create"]["mutationOptions"]>[0];
 type ResetPasswordOptions = Parameters<ReturnType<typeof useTRPC>["users"]["resetPassword"]["mutationOptions"]>[0];
 
-/** Creates an account; the server e-mails the temporary password. */
+/** Creates an account; the server e-mails the temporary password. A failure's toast is the server's message (SPEC §8). */
 export function useCreateUser(options: CreateUserOptions) {
   const trpc = useTRPC();
-  return useMutation(trpc.users.create.mutationOptions(options));
+  return useMutation(
+    trpc.users.create.mutationOptions({
+      ...options,
+      meta: { errorToast: (error) => errorMessage(error, userScreenMessages.updateFailed) },
+    }),
+  );
 }
 
 /** Staff set a new password for the user with that RUT. */

@@ -1,0 +1,89 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PatientSortField, SortDirection, StaffSortField } from "@contract/bills.lists.ts";
+import { PAGE_SIZE } from "../../../components/ui/paginator-pages.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { billScreenMessages } from "../bill-format.ts";
+
+// The bills feature's calls to the server (tRPC bills.*): pages use these hooks, never the client directly. A failed
+// call's toast is its SPEC §8 text in `meta.errorToast` (lib/error-toast.ts).
+
+/** One page of the staff search over every bill of the clinic ('error de sistema vuelva a intentarlo' on failure). */
+export function useStaffBills(query: { page: number; search: string; orderBy: StaffSortField; direction: SortDirection }) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.bills.search.queryOptions(
+      { page: query.page, limit: PAGE_SIZE, param: query.search || undefined, orderBy: query.orderBy, direction: query.direction },
+      { placeholderData: keepPreviousData, staleTime: 0, meta: { errorToast: billScreenMessages.listFailed } },
+    ),
+  );
+}
+
+/** One page of the patient's own bills. */
+export function useMyBills(query: { page: number; orderBy: PatientSortField; direction: SortDirection }) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.bills.mine.queryOptions(
+      { page: query.page, limit: PAGE_SIZE, orderBy: query.orderBy, direction: query.direction },
+      { placeholderData: keepPreviousData, staleTime: 0, meta: { errorToast: billScreenMessages.listFailed } },
+    ),
+  );
+}
+
+/** Reloads the patient's bills (after a payment changed one). */
+export function useReloadMyBills(): () => void {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
+}
+
+/** Reloads every bills list and bill (after a bill or its files changed). */
+export function useReloadBills(): () => Promise<void> {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries(trpc.bills.pathFilter());
+}
+
+/** A bill's files, fresh each time the attachments modal opens. */
+export function useBillFiles(billId: number) {
+  const trpc = useTRPC();
+  return useQuery(trpc.bills.files.queryOptions({ id: billId }, { staleTime: 0, meta: { errorToast: billScreenMessages.listFailed } }));
+}
+
+/** A short-lived download link of one file. */
+export function useBillFileLink() {
+  const trpc = useTRPC();
+  return useMutation(trpc.bills.fileLink.mutationOptions({ meta: { errorToast: billScreenMessages.listFailed } }));
+}
+
+/** The bill being edited, read fresh (`billId` null: a new bill, nothing to read). */
+export function useBill(billId: number | null) {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.bills.get.queryOptions({ id: billId ?? 0 }, { staleTime: 0, meta: { errorToast: billScreenMessages.loadFailed } }),
+    enabled: billId !== null,
+  });
+}
+
+/** Creates a bill; its failure is shown by the form (SPEC §8: modal 'Problema en el servicio', not a toast). */
+export function useCreateBill() {
+  const trpc = useTRPC();
+  return useMutation(trpc.bills.create.mutationOptions());
+}
+
+/** Updates a bill ('Error al subir los archivos' on failure, SPEC §8). */
+export function useUpdateBill() {
+  const trpc = useTRPC();
+  return useMutation(trpc.bills.update.mutationOptions({ meta: { errorToast: billScreenMessages.uploadFailed } }));
+}
+
+/** Removes one stored file of a bill ('Error al subir los archivos' on failure: part of the account update). */
+export function useRemoveBillFile() {
+  const trpc = useTRPC();
+  return useMutation(trpc.bills.removeFile.mutationOptions({ meta: { errorToast: billScreenMessages.uploadFailed } }));
+}
+
+/** Deletes a bill and its files. */
+export function useRemoveBill() {
+  const trpc = useTRPC();
+  return useMutation(trpc.bills.remove.mutationOptions({ meta: { errorToast: billScreenMessages.deleteFailed } }));
+}

@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import type { DayRange } from "../../../components/ui/DateRangeFilter.tsx";
+import { formatDaySlashed } from "../../../lib/dates.ts";
+import { RESULTS_ERROR_MESSAGE } from "../../../lib/results.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
+
+// The laboratory feature's calls to the server (tRPC laboratory.*). A failure shows SPEC §8's results toast.
+
+/** The patient's orders between two days, asked fresh each time (new results may have arrived). */
+export function useLabOrders(range: DayRange) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.laboratory.orders.queryOptions(
+      { fecha_inicio: formatDaySlashed(range.from), fecha_termino: formatDaySlashed(range.to) },
+      { staleTime: 0, meta: { errorToast: RESULTS_ERROR_MESSAGE } },
+    ),
+  );
+}
+
+/** An order's procedures: fetched the first time its row opens, then kept (SPEC §4). */
+export function useLabOrder(orderNumber: string) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.laboratory.order.queryOptions(
+      { orderNumber },
+      { staleTime: Infinity, gcTime: Infinity, meta: { errorToast: RESULTS_ERROR_MESSAGE } },
+    ),
+  );
+}

@@ -1,0 +1,82 @@
+// The portal's one date module (issue 25): today in Chile, and every day and time the screens show. Days travel as
+// YYYY-MM-DD; what the screens show is dd-mm-aaaa (SPEC §9, ux-writing), except the results' dd/mm/aaaa, which is
+// also the providers' query format.
+
+const CHILE_TIME_ZONE = "America/Santiago";
+
+// "sv-SE" writes ISO-like parts ("2026-11-23 05:40"), easy to read back in any order.
+const chileDay = new Intl.DateTimeFormat("sv-SE", { timeZone: CHILE_TIME_ZONE });
+const chileDayAndMinute = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: CHILE_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+// The audit trail's column: es-CL's short date and medium time in Chile ("25-11-26, 14:05:03").
+const chileShortDateTime = new Intl.DateTimeFormat("es-CL", { dateStyle: "short", timeStyle: "medium", timeZone: CHILE_TIME_ZONE });
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** Today's date in Santiago (YYYY-MM-DD), whatever the device's time zone. */
+export function chileToday(now: Date = new Date()): string {
+  return chileDay.format(now);
+}
+
+/** The same calendar day one year earlier (YYYY-MM-DD); 29 February gives 28 February. */
+function yearBefore(isoDay: string): string {
+  const [year, month, day] = isoDay.split("-").map(Number) as [number, number, number];
+  const lastDayOfMonth = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
+  return `${year - 1}-${pad(month)}-${pad(Math.min(day, lastDayOfMonth))}`;
+}
+
+/** SPEC §9: the results' default range, 12 months back to today in Chile. */
+export function lastTwelveMonths(now: Date = new Date()): { from: string; to: string } {
+  const today = chileToday(now);
+  return { from: yearBefore(today), to: today };
+}
+
+/** YYYY-MM-DD → dd/mm/aaaa (the results providers' query format and the day shown in the results tables). */
+export function formatDaySlashed(isoDay: string): string {
+  const [year, month, day] = isoDay.split("-");
+  return `${day}/${month}/${year}`;
+}
+
+/** A stored day (midnight UTC, as bills keep it) as dd-mm-aaaa, read in UTC so it never slides to the day before. */
+export function formatUtcDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${pad(date.getUTCDate())}-${pad(date.getUTCMonth() + 1)}-${date.getUTCFullYear()}`;
+}
+
+/** An instant as 'dd-mm-aaaa HH:MM' in Chile's time (24 h). */
+export function formatChileDateTime(iso: string): string {
+  const [day, time] = chileDayAndMinute.format(new Date(iso)).split(" ") as [string, string];
+  const [year, month, dayOfMonth] = day.split("-");
+  return `${dayOfMonth}-${month}-${year} ${time}`;
+}
+
+/** An instant as es-CL's short date and medium time in Chile's time (the audit trail). */
+export function formatChileShortDateTime(iso: string): string {
+  return chileShortDateTime.format(new Date(iso));
+}
+
+/** SPEC §9: minutes added to the UTC terms acceptance time before it is shown. */
+export const TERMS_DATE_OFFSET_MINUTES = 60;
+
+/**
+ * SPEC §2 'Mi cuenta' / §9: the terms acceptance date as "DD-MM-YYYY HH:mm:ss" at +60 minutes. The minutes are added
+ * to the UTC time, not to the device's: the spec gives only the offset and its other dates (bills) are "in UTC", so
+ * every viewer reads the same text. Null when there is no date or it cannot be read.
+ */
+export function formatTermsDate(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  const time = (value instanceof Date ? value : new Date(value)).getTime();
+  if (Number.isNaN(time)) return null;
+  const shifted = new Date(time + TERMS_DATE_OFFSET_MINUTES * 60_000);
+  const day = `${pad(shifted.getUTCDate())}-${pad(shifted.getUTCMonth() + 1)}-${shifted.getUTCFullYear()}`;
+  const clock = `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}`;
+  return `${day} ${clock}`;
+}

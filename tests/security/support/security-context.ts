@@ -13,7 +13,7 @@ export interface SecurityContext {
   call(
     endpoint: Endpoint,
     role: Role,
-    options?: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string },
+    options?: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string; token?: string },
   ): Promise<Answer>;
   /** The same call as a patient would make it, signed in with `token` (another patient's session, e.g. a first login). */
   callAs(endpoint: Endpoint, token: string): Promise<Answer>;

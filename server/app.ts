@@ -11,6 +11,7 @@ import type { AppDeps } from "./deps.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { auditRoutes } from "./features/audit/audit.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { secondFactorRoutes } from "./features/auth/second-factor.routes.ts";
 import { billsRoutes } from "./features/bills/bills.routes.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { imagingRoutes } from "./features/results/imaging.routes.ts";
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
         url: route.url,
         access: route.config?.access,
         firstLogin: route.config?.firstLogin ?? false,
+        secondFactor: route.config?.secondFactor ?? false,
         docs: route.config?.docs,
       });
   });
@@ -137,6 +139,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
         return { status: "ok" };
       });
       await api.register(authRoutes, { deps });
+      await api.register(secondFactorRoutes, { deps });
       await api.register(accountRoutes, { deps });
       await api.register(termsRoutes, { deps });
       await api.register(clinicsRoutes, { deps });
@@ -189,6 +192,8 @@ export interface RouteTableEntry {
   access: RouteAccess | undefined;
   /** Open to a patient who has not finished the first login (see access()). */
   firstLogin: boolean;
+  /** Open to a password-only session awaiting its second factor (verify-otp, logout). */
+  secondFactor: boolean;
   docs: RouteDocs | undefined;
 }
 

@@ -15,7 +15,16 @@ export const payloadOf = <S extends z.ZodType>(payload: S) => z.object({ payload
 export const payloadWithMessage = <S extends z.ZodType>(payload: S) => z.object({ payload, message: z.string() });
 
 /** Login and password change: the user and a fresh access token (bearer of every later call). */
-export const ZSession = z.object({ user: ZUserDto, accessToken: z.string().describe("JWT de acceso (Authorization: Bearer)") });
+export const ZSession = z.object({
+  user: ZUserDto,
+  accessToken: z.string().describe("JWT de acceso (Authorization: Bearer)"),
+  secondFactor: z
+    .enum(["verify", "setup"])
+    .optional()
+    .describe(
+      "verify: el token solo sirve para POST /auth/verify-otp (segundo paso); setup: el personal debe configurar la verificación en dos pasos",
+    ),
+});
 export type Session = z.infer<typeof ZSession>;
 
 /** A clinic's public branding, links and scheduling frames (GET /clinics/{key}/settings). */

@@ -4,7 +4,7 @@ import { clinics } from "../contract/clinics.ts";
 import { Role } from "../contract/roles.ts";
 import { normalizeRut, rutCheckDigit } from "../contract/rut.ts";
 import { seedDemoBills } from "./seed-bills.ts";
-import { createUser } from "./users.repository.ts";
+import { createUser, setSecondFactor } from "./users.repository.ts";
 
 interface DemoAccount {
   rut: string;
@@ -22,7 +22,15 @@ interface DemoAccount {
   clinics?: string[];
   /** Patients: clinics they are registered with. */
   patientClinics?: string[];
+  /** Staff: a fixed development TOTP secret (base32, in the README), so the demo accounts start enrolled (issue 27). */
+  totpSecret?: string;
 }
+
+/** The demo staff's second-factor secrets (development only; production seeds no account). */
+export const demoTotpSecrets = {
+  admin: "PORTALADMINDEMOTOTPSECRETKEYAAAA",
+  executive: "PORTALEJECUTIVODEMOTOTPSECRETAAA",
+} as const;
 
 /** The demo accounts of the README; other checks and the browser tests rely on them. */
 export const demoAccounts: DemoAccount[] = [
@@ -38,6 +46,7 @@ export const demoAccounts: DemoAccount[] = [
     birthDate: "1980-01-15",
     hasChangedPassword: true,
     termsAccepted: true,
+    totpSecret: demoTotpSecrets.admin,
   },
   {
     rut: "22.222.222-2",
@@ -52,6 +61,7 @@ export const demoAccounts: DemoAccount[] = [
     hasChangedPassword: true,
     termsAccepted: true,
     clinics: ["hcs-rcr", "maitenes"],
+    totpSecret: demoTotpSecrets.executive,
   },
   {
     rut: "12.345.678-5",
@@ -203,7 +213,10 @@ export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpt
         patientClinics: account.patientClinics,
       },
       { id: true },
-    );
+    ).then(async (user) => {
+      if ("totpSecret" in account && account.totpSecret)
+        await setSecondFactor(prisma, user.id, { totpSecret: account.totpSecret, totpEnabledAt: new Date("2026-01-05T12:00:00Z") });
+    });
     created++;
   }
   await seedDemoBills(prisma);

@@ -225,3 +225,28 @@ export async function deleteUser(db: UserWriter, userId: number): Promise<void> 
   await db.user.delete({ where: { id: userId } });
   announceRowChange("User", userId);
 }
+
+/** The second factor's state (issue 27) as the services change it; every other User write leaves it alone. */
+export interface SecondFactorFields {
+  totpSecret?: string | null;
+  totpPendingSecret?: string | null;
+  totpEnabledAt?: Date | null;
+  totpLastStep?: number | null;
+}
+
+export async function setSecondFactor(db: UserWriter, userId: number, fields: SecondFactorFields): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: fields });
+  announceRowChange("User", userId);
+}
+
+/**
+ * Records that a TOTP code of `step` was used, unless one of that step or a later one was used already (a replayed
+ * code, or the same code sent twice at once): one atomic statement, true for the one caller that recorded it.
+ */
+export async function claimTotpStep(db: UserWriter, userId: number, step: number): Promise<boolean> {
+  const claimed = await db.user.updateMany({
+    where: { id: userId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+    data: { totpLastStep: step },
+  });
+  return claimed.count === 1;
+}

@@ -2,19 +2,34 @@ import type { AppDeps } from "../deps.ts";
 import { Role, isStaffRole } from "../contract/roles.ts";
 import type { UserDtoSource } from "../contract/users.dto.ts";
 import { userDtoSelect } from "../db/users.repository.ts";
-import { isSessionOpen } from "../lib/sessions.ts";
-import { AppError, forbiddenMessage, passwordChangeRequiredMessage, termsRequiredMessage, unauthorizedMessage } from "../lib/errors.ts";
+import { sessionState } from "../lib/sessions.ts";
+import {
+  AppError,
+  forbiddenMessage,
+  passwordChangeRequiredMessage,
+  secondFactorPendingMessage,
+  secondFactorSetupRequiredMessage,
+  termsRequiredMessage,
+  unauthorizedMessage,
+} from "../lib/errors.ts";
 
 /** The signed-in user's row: what access checks need, and the account itself ('Mi cuenta', /auth/me) in one read. */
-export const sessionUserSelect = { ...userDtoSelect, tokenVersion: true } as const;
+export const sessionUserSelect = { ...userDtoSelect, tokenVersion: true, totpEnabledAt: true } as const;
 
 export interface SessionUser extends UserDtoSource {
   tokenVersion: number;
+  /** When the person's second factor became active; null = none (staff must set one up, patients may). */
+  totpEnabledAt: Date | null;
 }
 
 /** A user signed in by an access token, with the session the token belongs to. */
 export interface AuthenticatedUser extends SessionUser {
   sessionId: string;
+  /**
+   * The session was opened by the password alone and the person has a second factor (issue 27): it reaches only the
+   * second step and logout (requireUser / the tRPC procedures refuse it everywhere else with 401).
+   */
+  secondFactorPending: boolean;
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -35,8 +50,14 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
     deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect }),
   );
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
-  if (!(await isSessionOpen(deps, user.id, claims.sessionId))) return null;
-  return { ...user, sessionId: claims.sessionId };
+  const state = await sessionState(deps, user.id, claims.sessionId);
+  if (!state) return null;
+  return { ...user, sessionId: claims.sessionId, secondFactorPending: state === "pending" };
+}
+
+/** Why a signed-in session may not use a route, as 401: its second step is still due (unless the route is that step). */
+export function secondFactorRefusal(user: Pick<AuthenticatedUser, "secondFactorPending">, duringSecondFactor = false): string | null {
+  return user.secondFactorPending && !duringSecondFactor ? secondFactorPendingMessage : null;
 }
 
 /**
@@ -52,16 +73,19 @@ export function firstLoginRefusal(user: Pick<SessionUser, "roleType" | "hasChang
 }
 
 /**
- * The signed-in user, or 401. A patient who has not finished the first login gets 403 with what is missing, unless
- * the route is part of that journey (`duringFirstLogin`).
+ * The signed-in user, or 401. A password-only session of a person with a second factor gets 401 unless the route is
+ * the second step (`duringSecondFactor`: verify-otp, logout). A patient who has not finished the first login gets 403
+ * with what is missing, unless the route is part of that journey (`duringFirstLogin`).
  */
 export async function requireUser(
   deps: AppDeps,
   authorization: string | undefined,
-  options: { duringFirstLogin?: boolean } = {},
+  options: { duringFirstLogin?: boolean; duringSecondFactor?: boolean } = {},
 ): Promise<AuthenticatedUser> {
   const user = await authenticate(deps, authorization);
   if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
+  const pending = secondFactorRefusal(user, options.duringSecondFactor);
+  if (pending) throw new AppError("UNAUTHORIZED", pending);
   const refusal = options.duringFirstLogin ? null : firstLoginRefusal(user);
   if (refusal) throw new AppError("FORBIDDEN", refusal);
   return user;
@@ -69,10 +93,11 @@ export async function requireUser(
 
 /**
  * Why the user may not use the staff endpoints, or null: only admins and executives who have replaced the temporary
- * password their account started with (it was sent by e-mail).
+ * password their account started with (it was sent by e-mail) and then set up their second factor (issue 27).
  */
-export function staffRefusal(user: Pick<SessionUser, "roleType" | "hasChangedPassword">): string | null {
+export function staffRefusal(user: Pick<SessionUser, "roleType" | "hasChangedPassword" | "totpEnabledAt">): string | null {
   if (!isStaffRole(user.roleType)) return forbiddenMessage;
   if (!user.hasChangedPassword) return passwordChangeRequiredMessage;
+  if (!user.totpEnabledAt) return secondFactorSetupRequiredMessage;
   return null;
 }

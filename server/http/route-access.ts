@@ -14,9 +14,12 @@ export type RouteAccess = "public" | "signed" | "user" | "patient" | "staff" | "
  * A route's access, and its entry in the API document (/api/docs; see route-docs.ts). `firstLogin` declares a route of
  * the patient's first-login journey (terms, password change, 'Mi cuenta' data, logout), open before it is finished;
  * every other signed-in route refuses such a patient (requireUser). The security suite holds routes to it.
+ *
+ * `secondFactor` declares a route open to a password-only session of a person with a second factor (issue 27): only
+ * the second step (verify-otp) and logout. Every other signed-in route answers such a session 401 (requireUser).
  */
-export const access = (level: RouteAccess, docs?: RouteDocs, options: { firstLogin?: boolean } = {}) => ({
-  config: { access: level, docs, firstLogin: options.firstLogin ?? false },
+export const access = (level: RouteAccess, docs?: RouteDocs, options: { firstLogin?: boolean; secondFactor?: boolean } = {}) => ({
+  config: { access: level, docs, firstLogin: options.firstLogin ?? false, secondFactor: options.secondFactor ?? false },
 });
 
 declare module "fastify" {
@@ -24,5 +27,6 @@ declare module "fastify" {
     access?: RouteAccess;
     docs?: RouteDocs;
     firstLogin?: boolean;
+    secondFactor?: boolean;
   }
 }

@@ -40,6 +40,24 @@ export function passwordSetByStaffNotice(to: string): MailMessage {
   ]);
 }
 
+/** To a staff account's address: a browser it had not used before signed in (issue 27). */
+export function newDeviceNotice(to: string, device: { userAgent: string; ip: string; at: string }): MailMessage {
+  return notice(to, "Nuevo ingreso a su cuenta", [
+    "Hola:",
+    `Se ingresó a su cuenta del Portal Pacientes desde un dispositivo nuevo: ${device.userAgent || "navegador desconocido"}, dirección ${device.ip}, ${device.at}.`,
+    "Si fue usted, no necesita hacer nada. Si no, cierre esa sesión en 'Mi cuenta' (Sesiones activas), cambie su contraseña y comuníquese con un administrador.",
+  ]);
+}
+
+/** To the account's address: an administrator reset the second factor (issue 27). */
+export function secondFactorResetNotice(to: string): MailMessage {
+  return notice(to, "Verificación en dos pasos restablecida", [
+    "Hola:",
+    "Un administrador restableció la verificación en dos pasos de su cuenta en el Portal Pacientes. Sus sesiones abiertas se cerraron; en su próximo ingreso deberá configurarla de nuevo con su aplicación de autenticación.",
+    "Si usted no pidió este cambio, comuníquese con la clínica de inmediato.",
+  ]);
+}
+
 /** Sends a notice after the answer; a failure is logged, never shown to whoever made the change. */
 export function sendAccountNotice(deps: Pick<AppDeps, "providers" | "logError">, message: MailMessage, what: string): void {
   deps.providers.mail.send(message).catch((error: unknown) => deps.logError(error, `${what} notice failed`));

@@ -6,7 +6,16 @@ import type { AuditActionName } from "../contract/audit.schemas.ts";
 // (bills: "bill.list" | "bill.read" | …), so a typo in an action name is a type error, not a lost audit row.
 
 /** Sign-in (server/features/auth). */
-export type AuthAuditAction = "login.patient" | "login.staff" | "logout" | "password.reset-request" | "password.reset";
+export type AuthAuditAction =
+  | "login.patient"
+  | "login.staff"
+  | "login.second-factor"
+  | "logout"
+  | "password.reset-request"
+  | "password.reset"
+  | "second-factor.enrol"
+  | "session.end"
+  | "session.end-others";
 /** The caller's own account and terms (server/features/account, server/features/terms). */
 export type AccountAuditAction = "account.update" | "account.password-change" | "terms.accept";
 /** Staff user administration (server/features/users) and the operator CLI. */
@@ -19,7 +28,8 @@ export type UsersAuditAction =
   | "user.privileges.read"
   | "user.privileges.update"
   | "user.create.cli"
-  | "user.reset.cli";
+  | "user.reset.cli"
+  | "user.second-factor-reset";
 /** The clinic catalogue as staff read it. */
 export type ClinicsAuditAction = "clinic.list";
 

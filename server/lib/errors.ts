@@ -43,3 +43,7 @@ export const unauthorizedMessage = "Su sesión no es válida o ha expirado. Ingr
 export const forbiddenMessage = "No tiene permiso para acceder a esta página";
 export const passwordChangeRequiredMessage = "Debe cambiar su contraseña temporal antes de continuar";
 export const termsRequiredMessage = "Debe aceptar los términos y condiciones antes de continuar";
+/** A password-only session of a person with a second factor, anywhere but the second step (issue 27). */
+export const secondFactorPendingMessage = "Ingrese el código de verificación para continuar";
+/** Staff without a second factor yet, on any staff endpoint (issue 27). */
+export const secondFactorSetupRequiredMessage = "Debe configurar la verificación en dos pasos antes de continuar";

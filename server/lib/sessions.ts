@@ -8,7 +8,16 @@ import { announceRowChange } from "../db/row-changes.ts";
 // every request against the user's open sessions, which each instance caches only while it hears the database's change
 // feed ("Session:<userId>" on every session made or ended), so an ended session is refused by every instance at once.
 
-export type SessionEndReason = "logout" | "password";
+export type SessionEndReason = "logout" | "password" | "ended-by-user" | "second-factor-reset" | "deactivated";
+
+/**
+ * A session open for the full portal, or one opened by the password alone of a person with a second factor
+ * ("pending", issue 27): it reaches nothing but the second step (verify-otp) and logout, until a code completes it.
+ */
+export type SessionState = "open" | "pending";
+
+/** How long a password-only session waits for its code. */
+export const PENDING_SESSION_MINUTES = 10;
 
 /** How often a session's lastSeenAt is written while it is used: often enough to list sessions, rarely enough to be free. */
 const LAST_SEEN_WRITE_MS = 5 * 60_000;
@@ -17,13 +26,20 @@ const USER_AGENT_MAX = 256;
 type SessionWriter = Pick<PrismaClient, "session">;
 
 /** Opens a session for a login and returns its id (the access token's `sid`). */
-export async function startSession(deps: AppDeps, userId: number, meta: RequestMeta): Promise<string> {
+export async function startSession(
+  deps: AppDeps,
+  userId: number,
+  meta: RequestMeta,
+  options: { secondFactorPending?: boolean } = {},
+): Promise<string> {
   const id = randomBytes(16).toString("base64url");
+  const pending = options.secondFactorPending ?? false;
   await deps.prisma.session.create({
     data: {
       id,
       userId,
-      expiresAt: new Date(Date.now() + deps.config.ACCESS_TOKEN_TTL_MINUTES * 60_000),
+      secondFactorPending: pending,
+      expiresAt: new Date(Date.now() + (pending ? PENDING_SESSION_MINUTES : deps.config.ACCESS_TOKEN_TTL_MINUTES) * 60_000),
       userAgent: (meta.userAgent ?? "").slice(0, USER_AGENT_MAX),
       ip: meta.ip,
     },
@@ -32,23 +48,28 @@ export async function startSession(deps: AppDeps, userId: number, meta: RequestM
   return id;
 }
 
-/** The ids of the user's sessions that have not ended nor expired (cached per user, see the file's comment). */
-async function openSessionIds(deps: AppDeps, userId: number): Promise<readonly string[]> {
+/** The user's sessions that have not ended nor expired, and which of them await the second factor (cached per user). */
+async function openSessions(deps: AppDeps, userId: number): Promise<{ ids: readonly string[]; pending: readonly string[] }> {
   const open = await deps.cache.sessions.get(userId, async () => {
     const rows = await deps.prisma.session.findMany({
       where: { userId, endedAt: null, expiresAt: { gt: new Date() } },
-      select: { id: true },
+      select: { id: true, secondFactorPending: true },
     });
-    return { ids: rows.map((row) => row.id) };
+    return { ids: rows.map((row) => row.id), pending: rows.filter((row) => row.secondFactorPending).map((row) => row.id) };
   });
-  return open?.ids ?? [];
+  return open ?? { ids: [], pending: [] };
 }
 
 const lastSeenWritten = new Map<string, number>();
 
-/** Whether the token's session is still open; notes that it was used (at most every LAST_SEEN_WRITE_MS). */
-export async function isSessionOpen(deps: AppDeps, userId: number, sessionId: string): Promise<boolean> {
-  if (!(await openSessionIds(deps, userId)).includes(sessionId)) return false;
+/**
+ * The state of the token's session, or null when it has ended or expired; notes that it was used (at most every
+ * LAST_SEEN_WRITE_MS).
+ */
+export async function sessionState(deps: AppDeps, userId: number, sessionId: string): Promise<SessionState | null> {
+  const open = await openSessions(deps, userId);
+  if (!open.ids.includes(sessionId)) return null;
+  if (open.pending.includes(sessionId)) return "pending";
   const now = Date.now();
   if (now - (lastSeenWritten.get(sessionId) ?? 0) > LAST_SEEN_WRITE_MS) {
     if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
@@ -57,7 +78,47 @@ export async function isSessionOpen(deps: AppDeps, userId: number, sessionId: st
       .updateMany({ where: { id: sessionId, endedAt: null }, data: { lastSeenAt: new Date(now) } })
       .catch((error: unknown) => deps.logError(error, "could not note a session's last use"));
   }
-  return true;
+  return "open";
+}
+
+/** The second factor was given: the password-only session becomes a full one, with the full lifetime. */
+export async function completeSecondFactor(deps: AppDeps, userId: number, sessionId: string): Promise<void> {
+  await deps.prisma.session.updateMany({
+    where: { id: sessionId, userId, endedAt: null },
+    data: {
+      secondFactorPending: false,
+      lastSeenAt: new Date(),
+      expiresAt: new Date(Date.now() + deps.config.ACCESS_TOKEN_TTL_MINUTES * 60_000),
+    },
+  });
+  announceRowChange("Session", userId);
+}
+
+export interface SessionSummary {
+  id: string;
+  userAgent: string;
+  ip: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The user's open sessions ('Mi cuenta'), the most recently used first; password-only ones are not listed. */
+export function listOpenSessions(deps: AppDeps, userId: number): Promise<SessionSummary[]> {
+  return deps.prisma.session.findMany({
+    where: { userId, endedAt: null, secondFactorPending: false, expiresAt: { gt: new Date() } },
+    select: { id: true, userAgent: true, ip: true, createdAt: true, lastSeenAt: true },
+    orderBy: [{ lastSeenAt: "desc" }, { createdAt: "desc" }],
+    take: 100,
+  });
+}
+
+/** Whether the user has signed in before from a browser with this user agent (for the new-device mail). */
+export async function knownUserAgent(deps: AppDeps, userId: number, userAgent: string, except: string): Promise<boolean> {
+  const earlier = await deps.prisma.session.findFirst({
+    where: { userId, userAgent: userAgent.slice(0, USER_AGENT_MAX), secondFactorPending: false, id: { not: except } },
+    select: { id: true },
+  });
+  return earlier !== null;
 }
 
 /** Ends one session of the user (nothing when it had ended already); true when this call ended it. */

@@ -112,7 +112,7 @@ export type UserCaches = {
   users: UserCache<SessionUser>;
   privileges: UserCache<{ clinics: string[] }>;
   /** Ids of each user's sessions that have not ended (server/features/sessions). */
-  sessions: UserCache<{ ids: string[] }>;
+  sessions: UserCache<{ ids: string[]; pending: string[] }>;
   /** Totals of the staff user list (they change with users) and of bill lists (bills, and users for the search). */
   userTotals: CountCache;
   billTotals: CountCache;

@@ -6,7 +6,7 @@ import { denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
 import type { AuditAction } from "../lib/audit.ts";
 import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
 import { assertAcceptableInput } from "../http/input-guard.ts";
-import { firstLoginRefusal } from "../http/authenticate.ts";
+import { firstLoginRefusal, secondFactorRefusal } from "../http/authenticate.ts";
 import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
 
@@ -49,6 +49,8 @@ export interface ProcedureMeta {
   access: RouteAccess;
   /** Part of the patient's first-login journey (see access() in server/http/route-access.ts). */
   firstLogin?: boolean;
+  /** Open to a password-only session awaiting its second factor (verify-otp, logout; see access()). */
+  secondFactor?: boolean;
 }
 
 const t = initTRPC
@@ -94,12 +96,17 @@ export const publicProcedure = t.procedure
   .meta({ access: "public" })
   .use(({ getRawInput, next }) => guardedCall(getRawInput, () => next()));
 
-/** A signed-in user; a patient who has not finished the first login is refused (403) unless `duringFirstLogin`. */
-const signedInProcedure = (duringFirstLogin: boolean) =>
-  t.procedure.meta({ access: "user", firstLogin: duringFirstLogin }).use(({ ctx, getRawInput, next }) =>
+/**
+ * A signed-in user; a password-only session awaiting its second factor is refused (401) unless `duringSecondFactor`,
+ * and a patient who has not finished the first login (403) unless `duringFirstLogin`.
+ */
+const signedInProcedure = (duringFirstLogin: boolean, duringSecondFactor = false) =>
+  t.procedure.meta({ access: "user", firstLogin: duringFirstLogin, secondFactor: duringSecondFactor }).use(({ ctx, getRawInput, next }) =>
     guardedCall(getRawInput, async () => {
       const user = await ctx.getUser();
       if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
+      const pending = secondFactorRefusal(user, duringSecondFactor);
+      if (pending) throw new AppError("UNAUTHORIZED", pending);
       const refusal = duringFirstLogin ? null : firstLoginRefusal(user);
       if (refusal) throw new AppError("FORBIDDEN", refusal);
       return next({ ctx: { ...ctx, user } });
@@ -110,6 +117,9 @@ export const authedProcedure = signedInProcedure(false);
 
 /** The first-login journey of SPEC §4 (terms, password change, 'Mi cuenta' data, logout): open before it is finished. */
 export const firstLoginProcedure = signedInProcedure(true);
+
+/** The second step of a login (verify-otp) and logout: open to a password-only session too (issue 27). */
+export const secondFactorProcedure = signedInProcedure(true, true);
 
 /**
  * Staff only: admins and executives who have replaced their temporary password. Refusals are audited as denied under

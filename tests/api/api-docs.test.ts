@@ -15,7 +15,12 @@ interface Operation {
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: object } };
 
 // POST routes of the contract that take no body at all (SPEC §7's terms acceptance: 'empty body'; logout).
-const noBody = new Set(["POST /api/rcr/v1/term-conditions/accept", "POST /api/rcr/v1/auth/logout"]);
+const noBody = new Set([
+  "POST /api/rcr/v1/term-conditions/accept",
+  "POST /api/rcr/v1/auth/logout",
+  "POST /api/rcr/v1/auth/second-factor/setup",
+  "POST /api/rcr/v1/auth/sessions/end-others",
+]);
 
 /** What is wrong with the document's entry of each REST route of the contract; empty when every route is documented. */
 function problems(routes: readonly RouteTableEntry[], document: OpenApi): string[] {
@@ -67,6 +72,7 @@ describe("GET /api/docs/openapi.json", () => {
       url: `${API_PREFIX}/admin/audit/:id`,
       access: "staff",
       firstLogin: false,
+      secondFactor: false,
       docs: undefined,
     };
     const routes = [...ctx.app.routeTable, added];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCallerFactory } from "../../server/trpc/trpc.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
 import { appRouter } from "../../server/trpc/router.ts";
+import { enrolSecondFactor } from "../helpers/second-factor.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 import { rutOf } from "../helpers/users-fixtures.ts";
 
@@ -42,6 +43,11 @@ describe("a new staff account on its temporary password", () => {
     });
     expect(changed.statusCode).toBe(200);
     const fresh: string = changed.json().payload.accessToken;
+    // Then the second factor (issue 27), which staff must set up before the staff pages.
+    const beforeSetup = await ctx.app.inject({ method: "GET", url: api("/admin/filter/users?page=1&limit=10"), headers: bearer(fresh) });
+    expect(beforeSetup.statusCode).toBe(403);
+    expect(beforeSetup.json().message).toBe("Debe configurar la verificación en dos pasos antes de continuar");
+    await enrolSecondFactor(ctx.app, fresh);
     const afterChange = await ctx.app.inject({ method: "GET", url: api("/admin/filter/users?page=1&limit=10"), headers: bearer(fresh) });
     expect(afterChange.statusCode).toBe(200);
   });

@@ -6,6 +6,8 @@ import { seedDemoData } from "../../server/db/seed.ts";
 import { startMocks } from "../../mocks/start.ts";
 import type { WebpayMockOptions } from "../../mocks/webpay/webpay-mock.ts";
 import { freshDatabase } from "./fresh-database.ts";
+import { normalizeRut } from "../../server/contract/rut.ts";
+import { demoTotpSecret, fixtureTotpSecret, totpCode } from "./second-factor.ts";
 
 export interface CaughtMessage {
   id: string;
@@ -30,8 +32,13 @@ export interface TestContext {
     waitFor(to: string): Promise<CaughtMessage>;
     clear(): Promise<void>;
   };
-  /** Logs in through REST and returns the access token. */
-  login(rut: string, password: string, portal?: "patient" | "staff"): Promise<string>;
+  /**
+   * Logs in through REST and returns the access token. For an account with a second factor (the demo staff, or
+   * `totpSecret`) it completes the second step (POST /auth/verify-otp) with the current code.
+   */
+  login(rut: string, password: string, portal?: "patient" | "staff", options?: { totpSecret?: string }): Promise<string>;
+  /** Just the password step: the answer of new-login / admin-login (payload.accessToken, payload.secondFactor). */
+  passwordStep(rut: string, password: string, portal?: "patient" | "staff"): Promise<{ accessToken: string; secondFactor?: string }>;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,15 @@ export async function createTestContext(
     const response = await fetch(`${mocks.httpUrl}/mail/messages${to ? `?to=${encodeURIComponent(to)}` : ""}`);
     return (await response.json()) as CaughtMessage[];
   };
+  const passwordStep = async (rut: string, password: string, portal: "patient" | "staff" = "patient") => {
+    const response = await app.inject({
+      method: "POST",
+      url: api(portal === "staff" ? "/auth/admin-login" : "/auth/new-login"),
+      payload: { rut, password },
+    });
+    if (response.statusCode !== 200) throw new Error(`login ${rut} failed: ${response.statusCode} ${response.body}`);
+    return (response.json() as { payload: { accessToken: string; secondFactor?: string } }).payload;
+  };
   return {
     app,
     db,
@@ -91,13 +107,21 @@ export async function createTestContext(
         await fetch(`${mocks.httpUrl}/mail/messages`, { method: "DELETE" });
       },
     },
-    async login(rut, password, portal = "patient") {
+    passwordStep,
+    async login(rut, password, portal = "patient", options = {}) {
+      const first = await passwordStep(rut, password, portal);
+      if (first.secondFactor !== "verify") return first.accessToken;
+      const secret = options.totpSecret ?? demoTotpSecret(rut) ?? fixtureTotpSecret;
+      // A code works once per account (replays are refused), and a test file logs the same person in many times within
+      // one 30-second step: forget the last step used, as if a real person had waited for the next code.
+      await db.prisma.user.updateMany({ where: { rut: normalizeRut(rut) }, data: { totpLastStep: null } });
       const response = await app.inject({
         method: "POST",
-        url: api(portal === "staff" ? "/auth/admin-login" : "/auth/new-login"),
-        payload: { rut, password },
+        url: api("/auth/verify-otp"),
+        headers: bearer(first.accessToken),
+        payload: { code: await totpCode(secret) },
       });
-      if (response.statusCode !== 200) throw new Error(`login ${rut} failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200) throw new Error(`verify-otp ${rut} failed: ${response.statusCode} ${response.body}`);
       return (response.json() as { payload: { accessToken: string } }).payload.accessToken;
     },
     async close() {

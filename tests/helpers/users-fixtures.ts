@@ -1,6 +1,8 @@
 import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
 import type { PrismaClient } from "../../server/generated/prisma/client.ts";
-import { createUser } from "../../server/db/users.repository.ts";
+import { createUser, setSecondFactor } from "../../server/db/users.repository.ts";
+import { Role } from "../../server/contract/roles.ts";
+import { fixtureTotpSecret } from "./second-factor.ts";
 
 /** A valid RUT (display form, with dots) for a numeric body. */
 export function rutOf(body: number): string {
@@ -21,7 +23,10 @@ export interface FixtureUser {
   patientClinics?: string[];
 }
 
-/** Inserts a user straight into the database (terms accepted, password changed) and returns its id. */
+/**
+ * Inserts a user straight into the database (terms accepted, password changed; staff with their second factor set
+ * up with fixtureTotpSecret, which the test context's login uses) and returns its id.
+ */
 export async function insertUser(prisma: PrismaClient, user: FixtureUser): Promise<number> {
   const rut = user.rut.replace(/\./g, "").toUpperCase();
   const row = await createUser(
@@ -40,6 +45,7 @@ export async function insertUser(prisma: PrismaClient, user: FixtureUser): Promi
     },
     { id: true },
   );
+  if (user.roleType !== Role.patient) await setSecondFactor(prisma, row.id, { totpSecret: fixtureTotpSecret, totpEnabledAt: new Date() });
   return row.id;
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admits, restEndpoints, roles, takesId, trpcEndpoints, type Endpoint } from "./support/endpoints.ts";
 import { createSecurityContext, type SecurityContext } from "./support/security-context.ts";
+import { answerMessage } from "./support/answers.ts";
+import { demo } from "../helpers/test-app.ts";
 
 // The permission matrix: every REST route and tRPC procedure × {none, patient, executive, admin}, each asking for
 // someone else's ids. Generated from the route table and the router, so a route added later is checked too.
@@ -55,5 +57,33 @@ describe("permission matrix", () => {
       expect(outside.statusCode, endpoint.name).toBe(404);
       expect(outside.body, endpoint.name).toBe(missing.body);
     }
+  });
+});
+
+// Issue 27: the password alone of a person with a second factor opens a session that reaches only the second step.
+describe("permission matrix of password-only staff sessions (second factor still due)", () => {
+  it("answers 401 on every signed-in endpoint, REST and tRPC, but the second step and logout; never 5xx", async () => {
+    const open = endpoints.filter((endpoint) => endpoint.secondFactor).map((endpoint) => endpoint.name);
+    expect(open.sort()).toEqual([
+      "POST /api/rcr/v1/auth/logout",
+      "POST /api/rcr/v1/auth/verify-otp",
+      "trpc auth.logout (mutation)",
+      "trpc auth.verifyOtp (mutation)",
+    ]);
+    const failures: string[] = [];
+    for (const role of ["executive", "admin"] as const) {
+      const { rut, password } = { executive: demo.executive, admin: demo.admin }[role];
+      const step = await security.ctx.passwordStep(rut, password, "staff");
+      expect(step.secondFactor).toBe("verify");
+      for (const endpoint of endpoints) {
+        if (!endpoint.access || endpoint.access === "public" || endpoint.access === "signed" || endpoint.secondFactor) continue;
+        const answer = await security.call(endpoint, role, { token: step.accessToken });
+        const where = `${endpoint.name} as ${role} (password only): ${answer.statusCode} ${answer.body.slice(0, 120)}`;
+        if (answer.statusCode >= 500) failures.push(`5xx — ${where}`);
+        else if (answer.statusCode !== 401) failures.push(`expected 401 — ${where}`);
+        else if (answerMessage(answer) !== "Ingrese el código de verificación para continuar") failures.push(`message — ${where}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { firstLoginProcedure, publicProcedure, router } from "../../trpc/trpc.ts";
+import { authedProcedure, publicProcedure, router, secondFactorProcedure } from "../../trpc/trpc.ts";
+import { ZSessionIdInput } from "../../contract/second-factor.ts";
+import { confirmEnrolment, secondFactorStatus, startEnrolment, verifySecondFactor } from "./second-factor.service.ts";
+import { endOtherOwnSessions, endOwnSession, listSessions } from "./sessions.service.ts";
 import { login, logout, validateToken, ZLoginInput } from "./auth.service.ts";
 import { requestPasswordReset, resetPassword, ZNewPasswordInput, ZResetRequestInput } from "./password-reset.service.ts";
 
@@ -13,7 +16,19 @@ export const authRouter = router({
     return session;
   }),
   validateToken: publicProcedure.query(({ ctx }) => validateToken(ctx.deps, ctx.authorization)),
-  logout: firstLoginProcedure.mutation(({ ctx }) => logout(ctx.deps, ctx.user, ctx.meta)),
+  logout: secondFactorProcedure.mutation(({ ctx }) => logout(ctx.deps, ctx.user, ctx.meta)),
+  /** The login's second step (REST POST /auth/verify-otp); the service validates the code. */
+  verifyOtp: secondFactorProcedure
+    .input(z.object({ code: z.unknown() }))
+    .mutation(({ ctx, input }) => verifySecondFactor(ctx.deps, ctx.user, input, ctx.meta)),
+  secondFactorStatus: authedProcedure.query(({ ctx }) => secondFactorStatus(ctx.deps, ctx.user)),
+  startSecondFactor: authedProcedure.mutation(({ ctx }) => startEnrolment(ctx.deps, ctx.user)),
+  confirmSecondFactor: authedProcedure
+    .input(z.object({ code: z.unknown() }))
+    .mutation(({ ctx, input }) => confirmEnrolment(ctx.deps, ctx.user, input, ctx.meta)),
+  sessions: authedProcedure.query(({ ctx }) => listSessions(ctx.deps, ctx.user)),
+  endSession: authedProcedure.input(ZSessionIdInput).mutation(({ ctx, input }) => endOwnSession(ctx.deps, ctx.user, input, ctx.meta)),
+  endOtherSessions: authedProcedure.mutation(({ ctx }) => endOtherOwnSessions(ctx.deps, ctx.user, ctx.meta)),
   requestPasswordReset: publicProcedure.input(ZResetRequestInput).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx.deps, input, ctx.meta);
     return true;

@@ -60,12 +60,18 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps
   app.post("/auth/admin-login", access("public", docs.adminLogin), signIn("staff"));
 
   app.get("/auth/validate-token", access("user", docs.validateToken, { firstLogin: true }), async (request) => {
+    // A password-only session awaiting its second factor gets 401 with what is missing (requireUser).
+    await requireUser(deps, request.headers.authorization, { duringFirstLogin: true });
     if (!(await validateToken(deps, request.headers.authorization))) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
     return true;
   });
 
-  app.post("/auth/logout", access("user", docs.logout, { firstLogin: true }), async (request) => ({
-    payload: await logout(deps, await requireUser(deps, request.headers.authorization, { duringFirstLogin: true }), requestMeta(request)),
+  app.post("/auth/logout", access("user", docs.logout, { firstLogin: true, secondFactor: true }), async (request) => ({
+    payload: await logout(
+      deps,
+      await requireUser(deps, request.headers.authorization, { duringFirstLogin: true, duringSecondFactor: true }),
+      requestMeta(request),
+    ),
   }));
 
   app.post("/auth/request-reset-password-rut", access("public", docs.resetRequest), async (request) => {

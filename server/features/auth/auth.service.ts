@@ -10,7 +10,9 @@ import { endSession, startSession } from "../../lib/sessions.ts";
 import { parseInput } from "../../http/validate.ts";
 import { authenticate, type AuthenticatedUser } from "../../http/authenticate.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
+import type { SecondFactorStep } from "../../contract/second-factor.ts";
 import { userDtoSelect } from "../../db/users.repository.ts";
+import { noticeNewDevice } from "./second-factor.service.ts";
 import { deviceCookieFor, passwordAttemptSucceeded, reservePasswordAttempt, type DeviceCookie } from "../../lib/login-throttle.ts";
 
 export type LoginPortal = "patient" | "staff";
@@ -18,6 +20,11 @@ export type LoginPortal = "patient" | "staff";
 export interface LoginResult {
   user: UserDto;
   accessToken: string;
+  /**
+   * Beside the spec's answer (issue 27): "verify" when the token reaches only the second step (POST /auth/verify-otp),
+   * "setup" when a staff member must set up the second factor before using the staff pages; absent otherwise.
+   */
+  secondFactor?: SecondFactorStep;
 }
 
 /** A login's answer, and the device cookie the transport sets so this browser is recognised next time. */
@@ -43,7 +50,7 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
 
   const user = await deps.prisma.user.findUnique({
     where: { rut: normalizedRut },
-    select: { ...userDtoSelect, passwordHash: true, tokenVersion: true },
+    select: { ...userDtoSelect, passwordHash: true, tokenVersion: true, totpEnabledAt: true },
   });
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   const portalMatches = user ? (portal === "staff" ? isStaffRole(user.roleType) : user.roleType === Role.patient) : false;
@@ -62,16 +69,24 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
     ip: meta.ip,
   });
   deps.metrics?.loginOutcome("ok", portal);
-  const sessionId = await startSession(deps, user.id, meta);
+  // A person with a second factor gets a session that reaches only the second step (verify-otp) until a code is given.
+  const pending = user.totpEnabledAt !== null;
+  const sessionId = await startSession(deps, user.id, meta, { secondFactorPending: pending });
+  const secondFactor: SecondFactorStep | undefined = pending ? "verify" : isStaffRole(user.roleType) ? "setup" : undefined;
+  if (!pending) await noticeNewDevice(deps, { ...user, sessionId }, meta);
   return {
-    session: { user: toUserDto(user), accessToken: issueAccessToken(deps, user, sessionId) },
+    session: { user: toUserDto(user), accessToken: issueAccessToken(deps, user, sessionId), ...(secondFactor ? { secondFactor } : {}) },
     deviceCookie: deviceCookieFor(deps, normalizedRut),
   };
 }
 
-/** True when the bearer token is valid and issued after the user's last password change. */
+/**
+ * True when the bearer token is valid and issued after the user's last password change, and its session is not a
+ * password-only one still awaiting the second factor.
+ */
 export async function validateToken(deps: AppDeps, authorization: string | undefined): Promise<boolean> {
-  return (await authenticate(deps, authorization)) !== null;
+  const user = await authenticate(deps, authorization);
+  return user !== null && !user.secondFactorPending;
 }
 
 /**

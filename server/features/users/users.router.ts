@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { adminProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
+import { ZSecondFactorResetInput } from "../../contract/second-factor.ts";
+import { resetSecondFactor } from "./second-factor-reset.service.ts";
 import { getPrivileges, setPrivileges } from "./privileges.service.ts";
 import { createUserAccount } from "./user-create.service.ts";
 import { resetUserPassword, updateUser } from "./users-admin.service.ts";
@@ -39,5 +41,8 @@ export const usersRouter = router({
   setPrivileges: adminProcedure("user.privileges.update", userMessages.onlyAdminPrivileges)
     .input(ZSetPrivilegesInput)
     .mutation(({ ctx, input }) => setPrivileges(ctx.deps, ctx.user, input, ctx.meta)),
+  resetSecondFactor: adminProcedure("user.second-factor-reset", "Solo un administrador puede restablecer la verificación en dos pasos")
+    .input(ZSecondFactorResetInput)
+    .mutation(({ ctx, input }) => resetSecondFactor(ctx.deps, ctx.user, input, ctx.meta)),
   clinics: staffProcedure("clinic.list").query(({ ctx }) => listClinics(ctx.deps, ctx.user, ctx.meta)),
 });

@@ -1,4 +1,6 @@
 import { access } from "../../http/route-access.ts";
+import { ZSecondFactorResetInput } from "../../contract/second-factor.ts";
+import { resetSecondFactor } from "./second-factor-reset.service.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
@@ -39,6 +41,15 @@ const docs = {
     response: payloadOf(z.array(ZPrivilegeDto)),
   },
   resetPassword: { tag, summary: "Fija la contraseña de un usuario", body: ZStaffResetPasswordInput, response: payloadOf(z.literal(true)) },
+  resetSecondFactor: {
+    tag,
+    summary: "Restablece la verificación en dos pasos de otra persona (solo administradores)",
+    description:
+      "Borra su secreto y sus códigos de recuperación y cierra todas sus sesiones; en su próximo ingreso la configura de nuevo. El motivo queda en la auditoría. Nadie restablece la propia.",
+    body: ZSecondFactorResetInput,
+    response: payloadOf(z.literal(true)),
+    errors: [404, 409],
+  },
   get: { tag, summary: "Un usuario, con sus privilegios y clínicas", params: byId, response: payloadOf(ZUserDetailDto) },
   update: { tag, summary: "Actualiza los datos de un usuario", params: byId, body: ZUpdateUserInput, response: payloadOf(ZUserDetailDto) },
   create: {
@@ -81,6 +92,11 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: AppDep
   app.post("/admin/resetPassword", access("staff", docs.resetPassword), async (request) => {
     const { user, meta } = await staffCall(request);
     return { payload: await resetUserPassword(deps, user, request.body, meta) };
+  });
+
+  app.post("/admin/second-factor/reset", access("admin", docs.resetSecondFactor), async (request) => {
+    const { user, meta } = await staffCall(request);
+    return { payload: await resetSecondFactor(deps, user, request.body, meta) };
   });
 
   app.get("/admin/:id", access("staff", docs.get), async (request: IdRequest) => {

@@ -20,6 +20,8 @@ export interface Endpoint {
   access: RouteAccess | undefined;
   /** Open to a patient who has not finished the first login (terms, temporary password). */
   firstLogin: boolean;
+  /** Open to a password-only session of a person with a second factor (issue 27: verify-otp and logout only). */
+  secondFactor: boolean;
   /** Field names the endpoint's zod input schema knows (tRPC), for the bad-input properties. */
   fields: string[];
   /** tRPC procedure type. */
@@ -37,6 +39,7 @@ export function restEndpoints(app: FastifyInstance): Endpoint[] {
       path: route.url,
       access: route.access,
       firstLogin: route.firstLogin,
+      secondFactor: route.secondFactor,
       fields: [],
     }));
 }
@@ -53,7 +56,11 @@ export function schemaFields(schema: unknown): string[] {
 }
 
 interface ProcedureLike {
-  _def: { type: "query" | "mutation" | "subscription"; meta?: { access?: RouteAccess; firstLogin?: boolean }; inputs?: unknown[] };
+  _def: {
+    type: "query" | "mutation" | "subscription";
+    meta?: { access?: RouteAccess; firstLogin?: boolean; secondFactor?: boolean };
+    inputs?: unknown[];
+  };
 }
 
 export function trpcEndpoints(): Endpoint[] {
@@ -66,6 +73,7 @@ export function trpcEndpoints(): Endpoint[] {
       path,
       access: procedure._def.meta?.access,
       firstLogin: procedure._def.meta?.firstLogin ?? false,
+      secondFactor: procedure._def.meta?.secondFactor ?? false,
       fields: (procedure._def.inputs ?? []).flatMap(schemaFields),
       procedureType: type,
     };

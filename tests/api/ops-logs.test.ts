@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { createBill, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { demoTotpSecrets, totpCode } from "../helpers/second-factor.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // The log of a full flow, at debug level, must not contain a password, a token, a reset link's token or a RUT in any
@@ -44,7 +45,12 @@ describe("what the log keeps and what it never keeps", () => {
     expect(patientLogin.statusCode).toBe(200);
     const patientToken = patientLogin.json().payload.accessToken as string;
     const adminLogin = await post(api("/auth/admin-login"), { rut: demo.admin.rut.replace(/\./g, ""), password: demo.admin.password });
-    const adminToken = adminLogin.json().payload.accessToken as string;
+    const adminPending = adminLogin.json().payload.accessToken as string;
+    // The second step of a staff login (issue 27), with the demo admin's development secret.
+    const adminVerified = await post(api("/auth/verify-otp"), { code: await totpCode(demoTotpSecrets.admin) }, bearer(adminPending));
+    expect(adminVerified.statusCode).toBe(200);
+    const adminToken = adminVerified.json().payload.accessToken as string;
+    secrets.push(adminPending);
     expect((await post(api("/auth/new-login"), { rut: demo.patient.rut, password: "ClaveEquivocada99" })).statusCode).toBe(401);
     secrets.push(patientToken, adminToken);
 

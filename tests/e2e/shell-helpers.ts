@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { completeSecondFactorStep, demoSecretOf } from "./support/second-factor.ts";
 
 // Shared steps of the shell-*.spec.ts browser tests.
 
@@ -24,6 +25,12 @@ export async function logIn(
   await page.getByLabel("Rut").fill(account.rut);
   await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
+  // A staff account with a second factor (the demo staff) gets the 'Verificación en dos pasos' step (issue 27).
+  const secret = portal === "staff" ? demoSecretOf(account.rut) : undefined;
+  if (secret) {
+    await expect(page.getByRole("heading", { name: "Verificación en dos pasos" })).toBeVisible();
+    await completeSecondFactorStep(page, secret, new RegExp(`${loginPath}$`));
+  }
   await expect(page).not.toHaveURL(new RegExp(`${loginPath}$`));
 }
 

@@ -21,7 +21,8 @@ test("a new executive must replace the mailed temporary password before using th
   await form.getByLabel("Repetir contraseña", { exact: true }).fill("EjecutivaPropia2026");
   await form.getByRole("button", { name: "Guardar contraseña" }).click();
   await expect(page.getByRole("dialog", { name: "Cambios actualizados" })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/admin-users$/);
+  // Then the second factor, which staff must set up (issue 27; the enrolment itself: second-factor.spec.ts).
+  await expect(page).toHaveURL(/\/admin\/second-factor$/);
   await page.getByRole("dialog", { name: "Cambios actualizados" }).getByRole("button").first().click();
-  await expect(page.getByRole("heading", { name: "Usuarios y Pacientes" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Verificación en dos pasos" })).toBeVisible();
 });

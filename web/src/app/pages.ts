@@ -22,6 +22,8 @@ export const adminPages = {
   "admin-bills": () => import("../features/bills/AdminBillsPage.tsx"),
   "edit-bills": () => import("../features/bills/EditBillPage.tsx"),
   "change-password": () => import("../features/account/StaffPasswordChangePage.tsx"),
+  "second-factor": () => import("../features/account/StaffSecondFactorPage.tsx"),
+  account: () => import("../features/account/StaffAccountPage.tsx"),
   audit: () => import("../features/audit/AuditPage.tsx"),
 } satisfies Record<string, () => PageModule>;
 

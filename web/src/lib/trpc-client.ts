@@ -61,8 +61,10 @@ export const trpcClient = createTRPCClient<AppRouter>({
     sessionLink,
     httpLink({
       url: "/trpc",
-      headers: (): Record<string, string> => {
-        const token = getToken();
+      // A call may carry its own bearer (`context: { bearer }`): the login's second step sends the password-only token,
+      // which is never stored as the session's.
+      headers: ({ op }): Record<string, string> => {
+        const token = typeof op.context.bearer === "string" ? op.context.bearer : getToken();
         return token ? { Authorization: `Bearer ${token}` } : {};
       },
     }),

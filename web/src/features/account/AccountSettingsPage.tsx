@@ -9,6 +9,7 @@ import { DocumentsTable } from "./DocumentsTable.tsx";
 import { showIncompleteProfileModal } from "./incomplete-profile.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { ActiveSessions } from "./sessions/ActiveSessions.tsx";
 import "./account.css";
 import { useOwnAccount } from "./api/account.api.ts";
 
@@ -86,6 +87,7 @@ export default function AccountSettingsPage() {
             <ProfileForm user={me.data ?? user} onSaved={setUser} nextPath={nextPath} />
           </AccountSection>
           <DocumentsTable dateTyc={user.dateTyc} />
+          <ActiveSessions />
         </>
       )}
     </div>

@@ -8,7 +8,7 @@ import { useSessionUser } from "../../lib/session.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import "./account.css";
 
-const STAFF_HOME = "/admin/admin-users";
+const SECOND_FACTOR = "/admin/second-factor";
 
 /**
  * /admin/change-password: staff accounts start with a temporary password sent by e-mail; the admin guard keeps
@@ -26,7 +26,8 @@ export default function StaffPasswordChangePage() {
 
   function changed(updated: UserDto) {
     setUser({ ...updated, hasChangedPassword: true });
-    if (firstLogin) navigate(STAFF_HOME);
+    // Then the second factor (issue 27): its page goes on to the staff home when it is already set up.
+    if (firstLogin) navigate(SECOND_FACTOR);
   }
 
   return (

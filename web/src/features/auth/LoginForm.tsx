@@ -10,14 +10,15 @@ import { formatRutInput } from "../../lib/rut-input.ts";
 import { errorCode, errorMessage } from "../../lib/trpc-client.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { useLogin } from "./api/auth.api.ts";
+import { SecondFactorStep } from "./SecondFactorStep.tsx";
 
 const loginFormSchema = () => import("./auth-forms.ts").then((forms) => forms.loginFormSchema);
 const LOGIN_FAILED = "El Rut o Contraseña ingresados son inválidos";
 
 export interface LoginFormProps {
   portal: "patient" | "staff";
-  /** Called after the session is stored. */
-  onLoggedIn(user: UserDto): void;
+  /** Called after the session is stored; `secondFactorSetup` when staff must set up the second factor (issue 27). */
+  onLoggedIn(user: UserDto, options: { secondFactorSetup: boolean }): void;
   /** Content between the fields and the submit button (e.g. the forgotten-password link). */
   extra?: ReactNode;
 }
@@ -27,12 +28,18 @@ export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
   const form = useForm(loginFormSchema, { rut: "", password: "" });
   // SPEC §8: any login failure shows the same banner; a rate limit adds the server's reason underneath.
   const [failure, setFailure] = useState<{ detail?: string } | null>(null);
+  // An account with a second factor: the first step's token reaches only the second step (issue 27).
+  const [pendingToken, setPendingToken] = useState<string | null>(null);
+  async function signedIn(user: UserDto, accessToken: string, secondFactorSetup: boolean) {
+    // Writing the session needs crypto-js (storage.ts): loaded here, not with the page (issue 14).
+    const { startSession } = await import("../../lib/session.ts");
+    startSession(user, accessToken, portalTypeFor(user.roleType));
+    onLoggedIn(user, { secondFactorSetup });
+  }
   const login = useLogin({
-    onSuccess: async ({ user, accessToken }) => {
-      // Writing the session needs crypto-js (storage.ts): loaded here, not with the page (issue 14).
-      const { startSession } = await import("../../lib/session.ts");
-      startSession(user, accessToken, portalTypeFor(user.roleType));
-      onLoggedIn(user);
+    onSuccess: async ({ user, accessToken, secondFactor }) => {
+      if (secondFactor === "verify") setPendingToken(accessToken);
+      else await signedIn(user, accessToken, secondFactor === "setup");
     },
     onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? { detail: errorMessage(error, "") } : {}),
   });
@@ -42,6 +49,15 @@ export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
     setFailure(null);
     login.mutate({ portal, rut, password, clinic: currentClinic().key });
   });
+
+  if (pendingToken)
+    return (
+      <SecondFactorStep
+        pendingToken={pendingToken}
+        onVerified={({ user, accessToken }) => signedIn(user, accessToken, false)}
+        onCancel={() => setPendingToken(null)}
+      />
+    );
 
   return (
     <form className="form" onSubmit={submit} noValidate>

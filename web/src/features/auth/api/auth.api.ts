@@ -20,3 +20,8 @@ export function useRequestPasswordReset(options: ActionOptions<Outputs["requestP
 export function useResetPassword(options: ActionOptions<Outputs["resetPassword"]>) {
   return useAction((input: Inputs["resetPassword"]) => trpcClient.auth.resetPassword.mutate(input), options);
 }
+
+/** The login's second step (auth.verifyOtp) with the password-only token of the first step, which is not stored. */
+export function useVerifyOtp(pendingToken: string, options: ActionOptions<Outputs["verifyOtp"]>) {
+  return useAction((code: string) => trpcClient.auth.verifyOtp.mutate({ code }, { context: { bearer: pendingToken } }), options);
+}

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { demoTotpSecrets } from "../../../server/db/seed.ts";
 import { normalizeRut } from "../../../server/contract/rut.ts";
@@ -23,7 +23,16 @@ const STEP_SECONDS = 30;
 export async function nextTotpCode(secret: string): Promise<string> {
   const nowStep = Math.floor(Date.now() / 1000 / STEP_SECONDS);
   const step = Math.max(nowStep, (lastStepUsed.get(secret) ?? 0) + 1);
-  if (step > nowStep + 1) await new Promise((resolve) => setTimeout(resolve, ((step - 1) * STEP_SECONDS + 1) * 1000 - Date.now()));
+  if (step > nowStep + 1) {
+    const waitMs = ((step - 1) * STEP_SECONDS + 1) * 1000 - Date.now();
+    // The wait is the clock's, not the test's: give the running test that much more time.
+    try {
+      test.info().setTimeout(test.info().timeout + waitMs);
+    } catch {
+      // Outside a test (a hook's set-up): its own timeout applies.
+    }
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
   lastStepUsed.set(secret, step);
   return generate({ secret, epoch: step * STEP_SECONDS });
 }

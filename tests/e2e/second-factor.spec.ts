@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { accounts, logIn } from "./shell-helpers.ts";
 import { createFreshAccount } from "./support/accounts.ts";
+import { openUserByRut } from "./users-helpers.ts";
 import { completeSecondFactorStep, nextTotpCode } from "./support/second-factor.ts";
 
 // Issue 27: staff accounts behind a second factor. A new executive enrols after replacing the temporary password, then
@@ -113,4 +114,31 @@ test("a session ended from another browser in 'Mi cuenta' is signed out at once"
 test("the demo admin signs in with the code of the development secret", async ({ page }) => {
   await logIn(page, accounts.admin, "staff");
   await expect(page).toHaveURL(/\/admin\/admin-users$/);
+});
+
+test("an admin resets the executive's second factor with a reason; their next login sets it up again", async ({ page, browser }) => {
+  // The executive is signed in elsewhere: the reset ends that session.
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await passwordStep(elsewhere);
+  await completeSecondFactorStep(elsewhere, secret, /\/admin-login$/);
+
+  await logIn(page, accounts.admin, "staff");
+  await openUserByRut(page, account.rut);
+  const form = page.getByRole("form", { name: "Restablecer verificación en dos pasos" });
+  await form.getByRole("button", { name: "Restablecer" }).click();
+  await expect(form.getByRole("alert")).toContainText("Indique el motivo del restablecimiento");
+  await form.getByLabel("Motivo").fill("Perdió su teléfono (ticket 4512)");
+  await form.getByRole("button", { name: "Restablecer" }).click();
+  await expect(form.getByText("Verificación en dos pasos restablecida")).toBeVisible();
+
+  await elsewhere.goto("/admin/admin-users");
+  await expect(elsewhere).toHaveURL(/\/(admin-)?login$/);
+  await elsewhere.goto("/admin-login");
+  await elsewhere.getByLabel("Rut").fill(account.rut);
+  await elsewhere.getByLabel("Contraseña", { exact: true }).fill(account.password);
+  await elsewhere.getByRole("button", { name: "Ingresar" }).click();
+  await expect(elsewhere).toHaveURL(/\/admin\/second-factor$/);
+  await expect(elsewhere.getByRole("button", { name: "Comenzar" })).toBeVisible();
+  await other.close();
 });

@@ -9,6 +9,7 @@ import { usePortalType } from "../../lib/session.ts";
 import { useUserDetail } from "./api/users.api.ts";
 import { EditUserForm } from "./EditUserForm.tsx";
 import { StaffPasswordForm } from "./StaffPasswordForm.tsx";
+import { SecondFactorResetForm } from "./SecondFactorResetForm.tsx";
 import { positiveIntParam } from "../../lib/list-url-state.ts";
 import { ADMIN_USERS_PATH, userScreenMessages } from "./user-forms.ts";
 import "./users.css";
@@ -45,6 +46,7 @@ export default function EditUserPage() {
         <>
           <EditUserForm key={user.id} user={user} viewerIsAdmin={viewerIsAdmin} />
           <StaffPasswordForm rut={user.rut} />
+          {viewerIsAdmin ? <SecondFactorResetForm userId={user.id} /> : null}
         </>
       ) : null}
       {failed ? (

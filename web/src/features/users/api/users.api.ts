@@ -54,3 +54,11 @@ export function useResetUserPassword(options: ResetPasswordOptions) {
   const trpc = useTRPC();
   return useMutation(trpc.users.resetPassword.mutationOptions(options));
 }
+
+type ResetSecondFactorOptions = Parameters<ReturnType<typeof useTRPC>["users"]["resetSecondFactor"]["mutationOptions"]>[0];
+
+/** An admin resets another person's second factor, with the reason the audit keeps (issue 27). */
+export function useResetSecondFactor(options: ResetSecondFactorOptions) {
+  const trpc = useTRPC();
+  return useMutation(trpc.users.resetSecondFactor.mutationOptions(options));
+}

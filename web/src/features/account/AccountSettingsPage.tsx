@@ -10,6 +10,7 @@ import { showIncompleteProfileModal } from "./incomplete-profile.ts";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { ActiveSessions } from "./sessions/ActiveSessions.tsx";
+import { SecondFactorSection } from "./second-factor/SecondFactorSection.tsx";
 import "./account.css";
 import { useOwnAccount } from "./api/account.api.ts";
 
@@ -87,6 +88,7 @@ export default function AccountSettingsPage() {
             <ProfileForm user={me.data ?? user} onSaved={setUser} nextPath={nextPath} />
           </AccountSection>
           <DocumentsTable dateTyc={user.dateTyc} />
+          <SecondFactorSection />
           <ActiveSessions />
         </>
       )}

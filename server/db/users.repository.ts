@@ -179,7 +179,8 @@ function pickSearchFields(user: SearchFields): SearchFields {
 
 /**
  * The operator's reset of an existing account (npm run user:create on a known RUT): new e-mail, role and password,
- * back to the new-account state, and every earlier session ended (tokenVersion goes up). The names are kept.
+ * back to the new-account state (no second factor either), and every earlier session ended (tokenVersion goes up).
+ * The names are kept.
  */
 export async function resetAccount(
   db: UserWriter,
@@ -195,6 +196,11 @@ export async function resetAccount(
       ...newAccountState,
       searchText: userSearchText({ ...pickSearchFields(current), email: account.email }),
       tokenVersion: { increment: 1 },
+      // The operator's way back in for a person who lost the second factor (the only admin, say): set it up anew.
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
     },
   });
   announceRowChange("User", current.id);

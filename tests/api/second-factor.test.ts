@@ -310,3 +310,16 @@ it("fixture staff are enrolled, and the test context's login completes their sec
   const token = await ctx.login(rut, "Fixture2026", "staff");
   expect((await get("/admin/filter/users", token)).statusCode).toBe(200);
 });
+
+it("a patient may turn it on (optional): new-login then answers 'verify' and the code completes it", async () => {
+  const patient = await ctx.login(demo.incomplete.rut, demo.incomplete.password);
+  expect((await get("/auth/second-factor", patient)).json().payload).toMatchObject({ enabled: false, required: false });
+  const { secret } = await enrol(patient);
+  const first = await ctx.passwordStep(demo.incomplete.rut, demo.incomplete.password);
+  expect(first.secondFactor).toBe("verify");
+  expect((await get("/auth/me", first.accessToken)).statusCode).toBe(401);
+  await forgetLastStep(demo.incomplete.rut);
+  const done = await post("/auth/verify-otp", first.accessToken, { code: await totpCode(secret) });
+  expect(done.statusCode).toBe(200);
+  expect((await get("/auth/me", done.json().payload.accessToken as string)).statusCode).toBe(200);
+});

@@ -73,6 +73,9 @@ describe("user:create command", () => {
           hasChangedPassword: true,
           dateTyc: new Date(),
           privileges: { create: [{ codeClinicStr: "hcs-rcr", idPermission: 1 }] },
+          // A second factor whose phone is lost: the operator's reset is the way back in (issue 27).
+          totpSecret: "PORTALADMINDEMOTOTPSECRETKEYAAAA",
+          totpEnabledAt: new Date(),
         },
       });
       expect(user.tokenVersion).toBe(0);
@@ -89,6 +92,8 @@ describe("user:create command", () => {
         dateTyc: null,
         tokenVersion: 1,
         privileges: [],
+        totpSecret: null,
+        totpEnabledAt: null,
       });
       expect(await verifyPassword(user.passwordHash, "Operador2027")).toBe(true);
       expect(await verifyPassword(user.passwordHash, "Operador2026")).toBe(false);

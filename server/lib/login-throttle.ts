@@ -154,8 +154,11 @@ export async function reservePasswordAttempt(deps: AppDeps, rut: string, meta: R
   const refuse = () => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessage);
   if (!(await mayAttempt(deps, store, pairKey(rut, client), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse();
   if (!device && own.failures === ownLimit + 1) {
+    // Logs keep no RUT (server/http/log-redaction.ts): a hash follows one attack across lines; the audit's denied
+    // login rows name the account.
+    const rutHash = sha256(`portal-log:${rut}`).slice(0, 12);
     deps.logWarn?.(
-      { rut, failures: own.failures, windowMinutes: config.LOGIN_WINDOW_MINUTES },
+      { rutHash, failures: own.failures, windowMinutes: config.LOGIN_WINDOW_MINUTES },
       "login: a RUT passed its failed-attempt limit",
     );
     deps.metrics?.loginRutLimitReached();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp, API_PREFIX } from "../../server/app.ts";
 import { loadConfig, type AppConfig } from "../../server/config.ts";
-import type { Database } from "../../server/db/database.ts";
+import { openDatabase, type Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { startMocks } from "../../mocks/start.ts";
 import type { WebpayMockOptions } from "../../mocks/webpay/webpay-mock.ts";
@@ -104,6 +104,23 @@ export async function createTestContext(
       await app.close();
       await drop();
       await mocks.close();
+    },
+  };
+}
+
+/**
+ * A second portal instance on the test context's database, with its own pool (PostgreSQL) and its own caches: what
+ * one instance changes, the other must hear of (the database's change feed).
+ */
+export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const db = ctx.db.target.kind === "postgres" ? await openDatabase(ctx.db.target) : ctx.db;
+  const app = await buildApp({ config: ctx.config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (db !== ctx.db) await db.close();
     },
   };
 }

@@ -74,7 +74,6 @@ export const ZPatientBillsInput = z.object(
   { rut: rutSchema, ...paging, orderBy: sortField(patientSortFields), direction },
   { error: billMessages.invalidBody },
 );
-export type PatientBillsInput = z.input<typeof ZPatientBillsInput>;
 
 /** GET /files/filter/users: the staff bill search. */
 export const ZStaffBillsInput = z.object(
@@ -86,7 +85,6 @@ export const ZStaffBillsInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type StaffBillsInput = z.input<typeof ZStaffBillsInput>;
 
 /** A calendar day "YYYY-MM-DD" (or an ISO timestamp, whose day is kept), stored as midnight UTC. */
 export const billDateSchema = z
@@ -141,7 +139,6 @@ export const ZCreateBillInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type CreateBillInput = z.input<typeof ZCreateBillInput>;
 
 /** PATCH /files/accountId/{id}: bill data without accountCode (an accountCode sent anyway must equal the stored one). */
 export const ZUpdateBillInput = z.object(
@@ -154,7 +151,6 @@ export const ZUpdateBillInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type UpdateBillInput = z.input<typeof ZUpdateBillInput>;
 
 /** The bill form of the staff screen (SPEC §5): every field required, RUT valid, digits only for code and amount. */
 export const billFormSchema = z.object({

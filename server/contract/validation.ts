@@ -140,7 +140,7 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
-export { isProfileComplete, type ProfileFields } from "./profile.ts";
+export { isProfileComplete } from "./profile.ts";
 
 export const loginSchema = z.object({
   rut: rutSchema,

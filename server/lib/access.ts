@@ -12,7 +12,6 @@ import { AppError, forbiddenMessage } from "./errors.ts";
 type WithRole = Pick<SessionUser, "roleType">;
 
 export const isAdmin = (user: WithRole): boolean => user.roleType === Role.admin;
-export const isExecutive = (user: WithRole): boolean => user.roleType === Role.executive;
 export const isPatient = (user: WithRole): boolean => user.roleType === Role.patient;
 
 /** A staff member acting now: admin, or executive with the clinics they hold privileges for at this moment. */

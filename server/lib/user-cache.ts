@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { announceNotification, onRowChange, rowChangesChannel, type CachedTable } from "../db/row-changes.ts";
-import type { SessionUser } from "../http/authenticate.ts";
+import type { UserDtoSource } from "../contract/users.dto.ts";
 
 /**
  * What a request needs to know about its user, cached per user id in this process, for as long as the database's
@@ -108,8 +108,11 @@ export class CountCache {
   }
 }
 
+/** http/authenticate.ts's SessionUser, written out so that this module does not import the module that uses it. */
+type CachedSessionUser = UserDtoSource & { tokenVersion: number };
+
 export type UserCaches = {
-  users: UserCache<SessionUser>;
+  users: UserCache<CachedSessionUser>;
   privileges: UserCache<{ clinics: string[] }>;
   /** Totals of the staff user list (they change with users) and of bill lists (bills, and users for the search). */
   userTotals: CountCache;

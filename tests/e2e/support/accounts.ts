@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { formatRut, rutCheckDigit } from "../../../server/contract/rut.ts";
 import { latestMailTo } from "./mail.ts";
 import { e2eBaseUrl } from "./ports.ts";
+import { PASSWORD_CHANGE_CLINIC } from "../../../server/contract/clinics.ts";
 
 // Browser specs share one database, so a spec that changes an account creates its own through the real staff API:
 // the admin creates it, the welcome mail carries the temporary password (as a new patient would receive it).
@@ -34,7 +35,7 @@ async function apiLogin(account: { rut: string; password: string }, portal: "pat
 /** Changes the account's password in session (which voids every token issued before). */
 async function apiChangePassword(token: string, account: FreshAccount, newPassword: string): Promise<void> {
   await post(
-    "/auth/change-password-user?clinic=hcs-rcr",
+    `/auth/change-password-user?clinic=${PASSWORD_CHANGE_CLINIC}`,
     { oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut },
     token,
   );

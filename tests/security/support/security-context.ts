@@ -1,5 +1,5 @@
 import { normalizeRut } from "../../../server/contract/rut.ts";
-import { api, bearer, createTestContext, demo, type TestContext } from "../../helpers/test-app.ts";
+import { bearer, createTestContext, demo, type TestContext } from "../../helpers/test-app.ts";
 import type { Endpoint, Role } from "./endpoints.ts";
 import { fillPath } from "./endpoints.ts";
 
@@ -80,5 +80,3 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
   }
   return { ctx, tokens, othersId, othersBillId, call };
 }
-
-export { api };

@@ -4,6 +4,8 @@ import { loadConfig } from "./config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedAtStartup } from "./db/seed.ts";
+import { loadEnvFile } from "./lib/env-file.mjs";
+loadEnvFile();
 
 // Starts the portal: migrations (unless MIGRATE_ON_START=false), clinics (and demo accounts on an empty database in development), then the HTTP server.
 const config = loadConfig();

@@ -2,7 +2,7 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { clinicScopeFilter, inClinicScope, isPatient, requireStaffActor, type StaffActor } from "../../lib/access.ts";
-import { recordAudit, type AuditOutcome, type BillsAuditAction } from "../../lib/audit.ts";
+import type { BillsAuditAction } from "../../lib/audit.ts";
 
 // Who may see and change which bill, on the shared staff rules of lib/access.ts: an executive's clinics are read from
 // the database on every call, never from the token, so a privilege granted or removed applies on the next request.
@@ -11,31 +11,6 @@ export type BillsAction = BillsAuditAction;
 
 /** Who is acting on bills: staff (an admin, or an executive with their clinics now) or a patient (their own bills). */
 export type BillsActor = { kind: "staff"; user: SessionUser; staff: StaffActor } | { kind: "patient"; user: SessionUser };
-
-export interface BillsAuditEntry {
-  action: BillsAction;
-  resource?: "bill" | "bill-file";
-  resourceId?: number | string | null;
-  patientId?: number | null;
-  before?: unknown;
-  after?: unknown;
-  outcome?: AuditOutcome;
-}
-
-export function auditBills(deps: AppDeps, user: SessionUser, meta: RequestMeta, entry: BillsAuditEntry): Promise<void> {
-  return recordAudit(deps.prisma, {
-    actorId: user.id,
-    actorRole: user.roleType,
-    action: entry.action,
-    resource: entry.resource ?? "bill",
-    resourceId: entry.resourceId ?? null,
-    patientId: entry.patientId ?? null,
-    before: entry.before,
-    after: entry.after,
-    outcome: entry.outcome ?? "ok",
-    ip: meta.ip,
-  });
-}
 
 /** Staff only: patients and any other role get 403 (audited as denied), as does staff with a temporary password. */
 export async function requireBillsStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: BillsAction): Promise<BillsActor> {

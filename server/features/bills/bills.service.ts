@@ -7,17 +7,10 @@ import { normalizeRut } from "../../contract/rut.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { sessionUserSelect } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
+import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { userSearchWhere } from "../../db/users.repository.ts";
-import {
-  auditBills,
-  billScopeWhere,
-  holdsClinic,
-  requireBillsReader,
-  requireBillsStaff,
-  type BillsAction,
-  type BillsActor,
-} from "./bills-access.ts";
+import { billScopeWhere, holdsClinic, requireBillsReader, requireBillsStaff, type BillsAction, type BillsActor } from "./bills-access.ts";
 import {
   billDtoSelect,
   billFileDtoSelect,
@@ -96,7 +89,7 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const { rut, page, limit, orderBy, direction } = parseInput(ZPatientBillsInput, input);
   const target = normalizeRut(rut);
   if (actor.kind === "patient" && target !== user.rut) {
-    await auditBills(deps, user, meta, { action: "bill.list", resourceId: target, outcome: "denied" });
+    await audit(deps, user, meta, { action: "bill.list", resourceId: target, outcome: "denied" });
     return { accounts: [], page, total: 0 };
   }
   // The owner's id, not a join on the RUT, so the page walks the (userId, sort, id) indexes.
@@ -105,7 +98,7 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
   const ownPage = actor.kind === "patient" ? { rut: user.rut, firstName: user.firstName, lastName: user.lastName } : undefined;
   const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction), ownPage);
-  await auditBills(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? user.id : null });
+  await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? user.id : null });
   return { accounts: rows, page, total };
 }
 
@@ -123,7 +116,7 @@ export async function listStaffBills(deps: AppDeps, user: SessionUser, input: un
   const { param, page, limit, orderBy, direction } = parseInput(ZStaffBillsInput, input);
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), staffSearchWhere(param)] };
   const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction));
-  await auditBills(deps, user, meta, { action: "bill.list", after: { param: param ?? "", page, total } });
+  await audit(deps, user, meta, { action: "bill.list", after: { param: param ?? "", page, total } });
   return { data: rows, page, total };
 }
 
@@ -137,7 +130,7 @@ async function findBill(deps: AppDeps, actor: BillsActor, meta: RequestMeta, act
   if (!bill) throw new AppError("NOT_FOUND", billMessages.notFound);
   const visible = await deps.prisma.bill.count({ where: { AND: [{ id }, billScopeWhere(actor)] } });
   if (!visible) {
-    await auditBills(deps, actor.user, meta, { action, resourceId: id, patientId: bill.userId, outcome: "denied" });
+    await audit(deps, actor.user, meta, { action, resourceId: id, patientId: bill.userId, outcome: "denied" });
     throw new AppError("NOT_FOUND", billMessages.notFound);
   }
   return bill;
@@ -153,7 +146,7 @@ export async function getBill(
   const actor = await requireBillsStaff(deps, user, meta, "bill.read");
   const bill = await findBill(deps, actor, meta, "bill.read", id);
   const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
-  await auditBills(deps, user, meta, { action: "bill.read", resourceId: bill.id, patientId: bill.userId });
+  await audit(deps, user, meta, { action: "bill.read", resourceId: bill.id, patientId: bill.userId });
   return { ...(await billDtoById(deps, bill.id)), files };
 }
 
@@ -161,7 +154,7 @@ export async function getBill(
 export async function getBillStatus(deps: AppDeps, user: SessionUser, id: unknown, meta: RequestMeta): Promise<BillDto> {
   const actor = await requireBillsReader(deps, user, meta, "bill.status");
   const bill = await findBill(deps, actor, meta, "bill.status", id);
-  await auditBills(deps, user, meta, { action: "bill.status", resourceId: bill.id, patientId: bill.userId });
+  await audit(deps, user, meta, { action: "bill.status", resourceId: bill.id, patientId: bill.userId });
   return billDtoById(deps, bill.id);
 }
 
@@ -201,7 +194,7 @@ export async function createBill(
   const clinic = await deps.prisma.clinic.findUnique({ where: { codeClinicStr: data.clinicCode }, select: { codeClinicStr: true } });
   if (!clinic) throw new AppError("BAD_REQUEST", billMessages.invalidClinic);
   if (!holdsClinic(actor, clinic.codeClinicStr)) {
-    await auditBills(deps, user, meta, { action: "bill.create", after: { clinicCode: data.clinicCode }, outcome: "denied" });
+    await audit(deps, user, meta, { action: "bill.create", after: { clinicCode: data.clinicCode }, outcome: "denied" });
     throw new AppError("FORBIDDEN", billMessages.clinicNotAllowed);
   }
   const patient = await patientByRut(deps, data.rut);
@@ -226,7 +219,7 @@ export async function createBill(
   }
   const account = await billDtoById(deps, created.id);
   const stored = await deps.prisma.billFile.findMany({ where: { billId: created.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
-  await auditBills(deps, user, meta, {
+  await audit(deps, user, meta, {
     action: "bill.create",
     resourceId: created.id,
     patientId: patient.id,
@@ -285,7 +278,7 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
     })
     .catch(async (error: unknown) => {
       if (error instanceof AppError && error.code === "CONFLICT")
-        await auditBills(deps, user, meta, {
+        await audit(deps, user, meta, {
           action: "bill.update",
           resourceId: bill.id,
           patientId: bill.userId,
@@ -297,7 +290,7 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
     });
   announceBillsChanged();
   const after = await billDtoById(deps, bill.id);
-  await auditBills(deps, user, meta, {
+  await audit(deps, user, meta, {
     action: "bill.update",
     resourceId: bill.id,
     patientId: patient?.id ?? bill.userId,
@@ -317,7 +310,7 @@ export async function deleteBill(deps: AppDeps, user: SessionUser, id: unknown, 
   const before = await billDtoById(deps, bill.id);
   await deps.prisma.bill.delete({ where: { id: bill.id } });
   announceBillsChanged();
-  await auditBills(deps, user, meta, {
+  await audit(deps, user, meta, {
     action: "bill.delete",
     resourceId: bill.id,
     patientId: bill.userId,
@@ -344,7 +337,7 @@ export async function addBillFiles(
     select: billFileDtoSelect,
     orderBy: { id: "asc" },
   });
-  await auditBills(deps, user, meta, { action: "bill.files.upload", resourceId: bill.id, patientId: bill.userId, after: stored });
+  await audit(deps, user, meta, { action: "bill.files.upload", resourceId: bill.id, patientId: bill.userId, after: stored });
   return { files: stored, message: billMessages.uploaded };
 }
 
@@ -353,7 +346,7 @@ export async function listBillFiles(deps: AppDeps, user: SessionUser, id: unknow
   const actor = await requireBillsReader(deps, user, meta, "bill.files.list");
   const bill = await findBill(deps, actor, meta, "bill.files.list", id);
   const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
-  await auditBills(deps, user, meta, { action: "bill.files.list", resourceId: bill.id, patientId: bill.userId });
+  await audit(deps, user, meta, { action: "bill.files.list", resourceId: bill.id, patientId: bill.userId });
   return files;
 }
 
@@ -367,7 +360,7 @@ async function findFile(deps: AppDeps, actor: BillsActor, meta: RequestMeta, act
   if (!file) throw new AppError("NOT_FOUND", billMessages.fileNotFound);
   const visible = await deps.prisma.bill.count({ where: { AND: [{ id: file.billId }, billScopeWhere(actor)] } });
   if (!visible) {
-    await auditBills(deps, actor.user, meta, {
+    await audit(deps, actor.user, meta, {
       action,
       resource: "bill-file",
       resourceId: path,
@@ -385,7 +378,7 @@ export async function deleteBillFile(deps: AppDeps, user: SessionUser, path: unk
   const file = await findFile(deps, actor, meta, "bill.file.delete", path);
   await deps.prisma.billFile.delete({ where: { id: file.id } });
   const dto = { id: file.id, fileName: file.fileName, path: file.path, size: file.size };
-  await auditBills(deps, user, meta, {
+  await audit(deps, user, meta, {
     action: "bill.file.delete",
     resource: "bill-file",
     resourceId: file.path,
@@ -438,7 +431,7 @@ export async function downloadBillFile(
   const actor = await requireBillsReader(deps, user, meta, "bill.file.download");
   const file = await findFile(deps, actor, meta, "bill.file.download", path.data);
   const row = await deps.prisma.billFile.findUniqueOrThrow({ where: { id: file.id }, select: { content: true } });
-  await auditBills(deps, user, meta, {
+  await audit(deps, user, meta, {
     action: "bill.file.download",
     resource: "bill-file",
     resourceId: file.path,

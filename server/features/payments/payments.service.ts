@@ -8,7 +8,7 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { PaymentTransaction } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { recordAudit, type PaymentsAuditAction } from "../../lib/audit.ts";
+import { audit, type ActionAudit, type AuditOutcome, type PaymentsAuditAction } from "../../lib/audit.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
 import { PaymentRefusedError, providerUnavailableMessage, type ProviderTransaction } from "../../providers/payments/payments.provider.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
@@ -91,35 +91,31 @@ export function paymentReturnUrl(
   return { url: `${clinicPortalUrl(deps.config, clinic)}${RETURN_PATH}`, clinicKey: clinic.key };
 }
 
-async function audit(
-  deps: AppDeps,
-  user: SessionUser | null,
+/** The audit entry of a payment action: the transaction (by buy order), its patient, and what happened to it. */
+function paymentAudit(
   action: PaymentsAuditAction,
   transaction: PaymentTransaction | null,
   details: object,
-  meta?: RequestMeta,
-  outcome: "ok" | "denied" | "failed" = "ok",
-) {
-  await recordAudit(deps.prisma, {
-    actorId: user?.id ?? null,
-    actorRole: user?.roleType ?? null,
+  patientId: number | null,
+  outcome: AuditOutcome = "ok",
+): ActionAudit {
+  return {
     action,
     resource: "PaymentTransaction",
     resourceId: transaction?.buyOrder ?? null,
-    patientId: transaction?.userId ?? user?.id ?? null,
+    patientId: transaction?.userId ?? patientId,
     after: transaction
       ? { billId: transaction.billId, amount: transaction.amount, status: transaction.status, paid: transaction.paidBill, ...details }
       : details,
     outcome,
-    ip: meta?.ip ?? null,
-  });
+  };
 }
 
 async function ownBill(deps: AppDeps, user: SessionUser, accountId: number, meta: RequestMeta, action: PaymentsAuditAction) {
   const bill = await deps.prisma.bill.findUnique({ where: { id: accountId } });
   if (!bill || bill.userId !== user.id) {
     // Another patient's bill answers exactly like a missing one.
-    if (bill) await audit(deps, user, action, null, { billId: accountId }, meta, "denied");
+    if (bill) await audit(deps, user, meta, paymentAudit(action, null, { billId: accountId }, user.id, "denied"));
     throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
   }
   return bill;
@@ -162,7 +158,7 @@ export async function startPayment(
     })
     .catch(async (error: unknown) => {
       if (error instanceof AppError && error.code === "CONFLICT") {
-        await audit(deps, user, "payment.start", null, { billId: bill.id, reason: error.message }, meta, "denied");
+        await audit(deps, user, meta, paymentAudit("payment.start", null, { billId: bill.id, reason: error.message }, user.id, "denied"));
       }
       throw error;
     });
@@ -178,7 +174,7 @@ export async function startPayment(
       throw new AppError("PROVIDER_UNAVAILABLE", providerUnavailableMessage, { cause: new Error(`unexpected form URL ${created.url}`) });
     }
     const saved = await deps.prisma.paymentTransaction.update({ where: { id: transaction.id }, data: { token: created.token } });
-    await audit(deps, user, "payment.start", saved, { returnUrl }, meta);
+    await audit(deps, user, meta, paymentAudit("payment.start", saved, { returnUrl }, user.id));
     deps.metrics?.paymentOutcome("started");
     return { url: created.url, token: created.token };
   } catch (error) {
@@ -186,7 +182,7 @@ export async function startPayment(
       where: { id: transaction.id },
       data: { status: "FAILED", failureReason: "create-failed" },
     });
-    await audit(deps, user, "payment.start", failed, { reason: (error as Error).message }, meta, "failed");
+    await audit(deps, user, meta, paymentAudit("payment.start", failed, { reason: (error as Error).message }, user.id, "failed"));
     deps.metrics?.paymentOutcome("start_failed");
     if (error instanceof PaymentRefusedError) {
       deps.logError(error, `payments provider refused create: ${error.providerMessage}`);
@@ -334,7 +330,8 @@ async function settleByCommit(deps: AppDeps, transaction: PaymentTransaction): P
 async function ownTransaction(deps: AppDeps, user: SessionUser, where: { token: string } | { buyOrder: string }, meta: RequestMeta) {
   const transaction = await deps.prisma.paymentTransaction.findUnique({ where, include: { bill: true } });
   if (!transaction || transaction.userId !== user.id || transaction.bill.userId !== user.id) {
-    if (transaction) await audit(deps, user, "payment.commit", null, { buyOrder: transaction.buyOrder }, meta, "denied");
+    if (transaction)
+      await audit(deps, user, meta, paymentAudit("payment.commit", null, { buyOrder: transaction.buyOrder }, user.id, "denied"));
     throw new AppError("NOT_FOUND", paymentMessages.transactionNotFound);
   }
   return transaction;
@@ -361,10 +358,15 @@ export async function commitPayment(deps: AppDeps, user: SessionUser, rawInput: 
       settled = (await settleByStatus(deps, row, { timedOut: true })) ?? row;
     }
   } catch (error) {
-    await audit(deps, user, "payment.commit", row, { reason: (error as Error).message }, meta, "failed");
+    await audit(deps, user, meta, paymentAudit("payment.commit", row, { reason: (error as Error).message }, user.id, "failed"));
     throw error;
   }
-  await audit(deps, user, token ? "payment.commit" : "payment.timeout", settled, { failureReason: settled.failureReason }, meta);
+  await audit(
+    deps,
+    user,
+    meta,
+    paymentAudit(token ? "payment.commit" : "payment.timeout", settled, { failureReason: settled.failureReason }, user.id),
+  );
   return toPaymentResult(settled, bill);
 }
 
@@ -437,7 +439,7 @@ export async function settlePendingPayments(
       const result = await settleByStatus(deps, transaction);
       if (result) {
         settled += 1;
-        await audit(deps, null, "payment.reconcile", result, { failureReason: result.failureReason });
+        await audit(deps, null, null, paymentAudit("payment.reconcile", result, { failureReason: result.failureReason }, null));
       }
     } catch (error) {
       deps.logError(error, `could not settle payment ${transaction.buyOrder}`);
@@ -461,7 +463,7 @@ export async function accountPaymentStatus(
     deps.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } }),
     deps.prisma.paymentTransaction.findFirst({ where: { billId: bill.id }, orderBy: { createdAt: "desc" } }),
   ]);
-  await audit(deps, user, "payment.status", last, { billId: current.id, isPaid: current.isPaid }, meta);
+  await audit(deps, user, meta, paymentAudit("payment.status", last, { billId: current.id, isPaid: current.isPaid }, user.id));
   return {
     accountId: current.id,
     accountCode: current.accountCode,

@@ -6,7 +6,7 @@ import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
-import { auditResultRead } from "./results-audit.ts";
+import { audit } from "../../lib/audit.ts";
 import {
   reportLinkFor,
   signReportToken,
@@ -42,7 +42,8 @@ export async function openReport(deps: AppDeps, token: string, meta: RequestMeta
     }));
   if (!claims || !user || user.tokenVersion !== claims.tokenVersion) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
   const pdf = await reportBytes(deps, user.rut, claims.kind, claims.ref);
-  await auditResultRead(deps, user, meta, {
+  await audit(deps, user, meta, {
+    patientId: user.id,
     action: "results.report.read",
     resource: resourceOf(claims.kind),
     resourceId: claims.ref,
@@ -81,7 +82,8 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
   try {
     await deps.providers.mail.send(reportMail(user.email, clinic.title, claims, link, deps.config.RESULT_MAIL_LINK_TTL_HOURS));
   } catch (error) {
-    await auditResultRead(deps, user, meta, {
+    await audit(deps, user, meta, {
+      patientId: user.id,
       action: "results.report.mail",
       resource: resourceOf(claims.kind),
       resourceId: claims.ref,
@@ -89,7 +91,12 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
     });
     throw error;
   }
-  await auditResultRead(deps, user, meta, { action: "results.report.mail", resource: resourceOf(claims.kind), resourceId: claims.ref });
+  await audit(deps, user, meta, {
+    patientId: user.id,
+    action: "results.report.mail",
+    resource: resourceOf(claims.kind),
+    resourceId: claims.ref,
+  });
   return true;
 }
 

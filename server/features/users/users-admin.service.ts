@@ -7,7 +7,8 @@ import { acceptablePassword, storeNewPassword } from "../../lib/password-change.
 import { clearRutFailures } from "../../lib/login-throttle.ts";
 import type { UserDetailDto } from "../../contract/users.dto.ts";
 import { updateUser as writeUser } from "../../db/users.repository.ts";
-import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
+import { deny, requireStaffActor } from "../../lib/access.ts";
+import { audit } from "../../lib/audit.ts";
 import { auditSnapshot, findVisibleUser, requireEditable, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
@@ -52,7 +53,7 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
     );
   });
   const after = toUserDetailDto(updated);
-  await auditStaff(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });
+  await audit(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });
   return after;
 }
 
@@ -72,7 +73,7 @@ export async function resetUserPassword(deps: AppDeps, user: SessionUser, input:
 
   await deps.prisma.$transaction((tx) => storeNewPassword(tx, target.id, newPassword, { hasChangedPassword: false }));
   await clearRutFailures(deps, target.rut);
-  await auditStaff(deps, user, meta, {
+  await audit(deps, user, meta, {
     action,
     target,
     before: { hasChangedPassword: target.hasChangedPassword },

@@ -16,7 +16,7 @@ import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
-import { startPaymentSweep } from "./features/payments/payments.service.ts";
+import { startPaymentSweep } from "./features/payments/payment-sweep.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_SORT, patientSortFields, sortDirections, staffSortFields } from "./bills.lists.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./paging.ts";
 import { digitsOnlySchema, MAX_PDF_BYTES, messages, rutSchema } from "./validation.ts";
+import { dayToDate } from "./days.ts";
 
 // Input schemas of hospital bills (SPEC §3, §5, §9), shared by the REST routes, the tRPC router, the services and the
 // React bill form. REST query strings arrive as text, so numbers are coerced; z.object strips every key not named.
@@ -94,7 +95,7 @@ export const billDateSchema = z
     (value) => {
       const day = value.slice(0, 10);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-      const date = new Date(`${day}T00:00:00Z`);
+      const date = dayToDate(day);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1900;
     },
     { error: billMessages.invalidDate },

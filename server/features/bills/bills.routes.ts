@@ -4,18 +4,8 @@ import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import "../../http/route-access.ts";
 import { requireBillsStaff } from "./bills-access.ts";
-import {
-  addBillFiles,
-  createBill,
-  deleteBill,
-  deleteBillFile,
-  downloadBillFile,
-  fileDownloadLink,
-  listBillFiles,
-  listPatientBills,
-  listStaffBills,
-  updateBill,
-} from "./bills.service.ts";
+import { createBill, deleteBill, listPatientBills, listStaffBills, updateBill } from "./bills.service.ts";
+import { addBillFiles, deleteBillFile, downloadBillFile, fileDownloadLink, listBillFiles } from "./bills-files.service.ts";
 import { attachmentDisposition, readMultipartPdfs } from "./pdf-files.ts";
 import { z } from "zod";
 import { payloadOf } from "../../contract/api.dto.ts";

@@ -12,6 +12,7 @@ import { audit } from "../../lib/audit.ts";
 import { auditSnapshot, findVisibleUser, requireEditable, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
+import { dayToDate } from "../../contract/days.ts";
 
 /**
  * PATCH /admin/:id (staff edit of personal data and, for admins, the role type). Saving any role other than
@@ -46,7 +47,7 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
       target,
       {
         ...personal,
-        ...(birthDate === undefined ? {} : { birthDate: birthDate === null ? null : new Date(`${birthDate}T00:00:00Z`) }),
+        ...(birthDate === undefined ? {} : { birthDate: birthDate === null ? null : dayToDate(birthDate) }),
         roleType: newRole,
       },
       targetUserSelect,

@@ -8,11 +8,14 @@ import { AppError } from "../../lib/errors.ts";
 import { billMessages, ZFilePath } from "../../contract/bills.schemas.ts";
 import { billScopeWhere, findBill, requireBillsReader, requireBillsStaff, type BillsAction, type BillsActor } from "./bills-access.ts";
 import { billFileDtoSelect, type BillFileDto } from "./bills.dto.ts";
-import { FILE_LINK_TTL_SECONDS, signFileLink, verifyFileLink } from "./file-links.ts";
+import { signLink, stillValidFor, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
 
 // The PDFs of hospital bills (SPEC §7 'Bills and files'): upload, list, delete, and the short-lived download links.
 // A file is reachable only through its bill, so every call first checks the bill (findBill, findFile).
+
+/** How long a download link works (lib/signed-links.ts): long enough to click, short enough not to be kept. */
+export const FILE_LINK_TTL_SECONDS = 300;
 
 /** The files of a bill (names and sizes, never their bytes), in the order they were added. */
 export function filesOfBill(deps: AppDeps, billId: number): Promise<BillFileDto[]> {
@@ -111,18 +114,22 @@ export async function fileDownloadLink(
 ): Promise<{ url: string; fileName: string; expiresAt: string }> {
   const actor = await requireBillsReader(deps, user, meta, "bill.file.link");
   const file = await findFile(deps, actor, meta, "bill.file.link", path);
-  const expires = Math.floor(now.getTime() / 1000) + FILE_LINK_TTL_SECONDS;
-  const query = new URLSearchParams({ ...signFileLink(deps.config.JWT_SECRET, file.path, user.id, expires) });
+  const token = await signLink(
+    deps.config,
+    { userId: user.id, tokenVersion: user.tokenVersion, purpose: "bill-file", ref: file.path },
+    FILE_LINK_TTL_SECONDS,
+    now,
+  );
   return {
-    url: `/api/rcr/v1/files/download/${file.path}?${query}`,
+    url: `/api/rcr/v1/files/download/${file.path}?${new URLSearchParams({ token })}`,
     fileName: file.fileName,
-    expiresAt: new Date(expires * 1000).toISOString(),
+    expiresAt: new Date((Math.floor(now.getTime() / 1000) + FILE_LINK_TTL_SECONDS) * 1000).toISOString(),
   };
 }
 
 /**
- * GET /files/download/{path}?u=&exp=&sig=: the PDF bytes, when the link is genuine, unexpired, and its user may still
- * see the bill (a privilege removed since the link was made stops it). Every download is audited.
+ * GET /files/download/{path}?token=: the PDF bytes, when the link is genuine, unexpired, for this file, made since the
+ * user's last password change, and its user may still see the bill (a privilege removed since the link was made stops it). Every download is audited.
  */
 export async function downloadBillFile(
   deps: AppDeps,
@@ -132,12 +139,12 @@ export async function downloadBillFile(
   now: Date = new Date(),
 ): Promise<{ fileName: string; content: Uint8Array }> {
   const path = ZFilePath.safeParse(rawPath);
-  const link = path.success
-    ? verifyFileLink(deps.config.JWT_SECRET, path.data, (query ?? {}) as Record<string, unknown>, Math.floor(now.getTime() / 1000))
-    : null;
-  if (!path.success || !link) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
+  const signed = ZSignedLinkQuery.safeParse(query ?? {});
+  const link = path.success && signed.success ? await verifyLink(deps.config, signed.data.token, ["bill-file"], now) : null;
+  // A link for another file, or made before a password change, is as invalid as a forged one.
+  if (!path.success || !link || link.ref !== path.data) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!user) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
+  if (!stillValidFor(link, user)) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   const actor = await requireBillsReader(deps, user, meta, "bill.file.download");
   const file = await findFile(deps, actor, meta, "bill.file.download", path.data);
   const row = await deps.prisma.billFile.findUniqueOrThrow({ where: { id: file.id }, select: { content: true } });

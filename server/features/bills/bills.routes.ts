@@ -19,7 +19,7 @@ import {
   ZUpdateBillInput,
 } from "../../contract/bills.schemas.ts";
 import { fileResponse, type RouteDocs } from "../../http/route-docs.ts";
-import { ZFileLinkQuery } from "./file-links.ts";
+import { ZSignedLinkQuery } from "../../lib/signed-links.ts";
 
 const tag = "Cuentas hospitalarias";
 const byPath = z.object({ path: ZFilePath });
@@ -69,7 +69,7 @@ const docs = {
     tag,
     summary: "Descarga un PDF por su enlace firmado",
     params: byPath,
-    querystring: ZFileLinkQuery,
+    querystring: ZSignedLinkQuery,
     response: fileResponse("application/pdf", "El PDF adjunto"),
   },
   link: { tag, summary: "Enlace firmado de corta duración para descargar un PDF", params: byPath, response: ZFileLink },

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { audit } from "../../lib/audit.ts";
+import { stillValidFor } from "../../lib/signed-links.ts";
 import {
   reportLinkFor,
   signReportToken,
@@ -40,7 +41,7 @@ export async function openReport(deps: AppDeps, token: string, meta: RequestMeta
       where: { id: claims.userId },
       select: { id: true, rut: true, roleType: true, tokenVersion: true },
     }));
-  if (!claims || !user || user.tokenVersion !== claims.tokenVersion) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
+  if (!claims || !stillValidFor(claims, user)) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
   const pdf = await reportBytes(deps, user.rut, claims.kind, claims.ref);
   await audit(deps, user, meta, {
     patientId: user.id,
@@ -69,8 +70,7 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
   const token = tokenOfReportLink(query.documentLink);
   const claims = token ? await verifyReportToken(deps.config, token) : null;
   // Someone else's link, a forged one or any other address answers like a report that does not exist.
-  if (!claims || claims.userId !== user.id || claims.tokenVersion !== user.tokenVersion)
-    throw new AppError("NOT_FOUND", reportNotFoundMessage);
+  if (!claims || !stillValidFor(claims, user)) throw new AppError("NOT_FOUND", reportNotFoundMessage);
 
   // Still the patient's, with a report, at the provider (an order can be cancelled after the link was issued).
   const exists = await reportExists(deps, user.rut, claims);

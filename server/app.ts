@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
+import { BackgroundWork } from "./lib/background.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { auditRoutes } from "./features/audit/audit.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -74,13 +75,15 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const disconnectCaches = await connectUserCaches(db, cache);
   app.addHook("onClose", disconnectCaches);
   const ops = createOps(app, config, db);
+  const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const deps: AppDeps = {
     config,
     tokens,
     cache,
     prisma: db.prisma,
     providers: { ...ownProviders, ...providers },
-    logError: (error, message) => app.log.error({ err: error }, message),
+    logError,
+    background: new BackgroundWork(logError),
     redis: ops.redis,
     metrics: ops.metrics.outcomes,
   };

@@ -118,9 +118,7 @@ export async function updateOwnProfile(
   const after = toUserDto(updated);
   const diff = changedFields(before, after);
   if (current.email !== updated.email) {
-    deps.providers.mail
-      .send(emailChangedNotice(current.email, updated.email))
-      .catch((error: unknown) => deps.logError(error, "email-change notice failed"));
+    deps.background.run("email-change notice failed", () => deps.providers.mail.send(emailChangedNotice(current.email, updated.email)));
   }
   await recordAudit(deps.prisma, {
     actorId: user.id,

@@ -3,7 +3,7 @@ import { signLink } from "../../server/lib/signed-links.ts";
 import { demoBillPdf } from "../../server/db/seed-bills.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 import { multipartBody, pdfBytes } from "../helpers/multipart.ts";
-import { userIdByRut } from "../helpers/users-fixtures.ts";
+import { userIdByRut } from "../helpers/fixtures.ts";
 
 // Bills and their PDFs through the REST contract (SPEC §7 'Bills and files'): creating with files in one call and in
 // two, the upload limits and checks, odd names, sorting, signed download links.

@@ -6,7 +6,8 @@ import { buildMocksApp } from "../../mocks/app.ts";
 import { MailStore } from "../../mocks/mail/mail-store.ts";
 import { buildApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
-import { createBill, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { createBill } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // The provider down, slow or with expired tokens (a Spanish message, nothing charged or marked), the periodic sweep of

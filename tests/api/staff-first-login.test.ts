@@ -3,7 +3,7 @@ import { createCallerFactory } from "../../server/trpc/trpc.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
 import { appRouter } from "../../server/trpc/router.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
-import { rutOf } from "../helpers/users-fixtures.ts";
+import { rutOf } from "../helpers/fixtures.ts";
 import { PASSWORD_CHANGE_CLINIC } from "../../server/contract/clinics.ts";
 
 let ctx: TestContext;

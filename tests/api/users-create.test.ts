@@ -4,7 +4,7 @@ import { createUserAccount, temporaryPassword } from "../../server/features/user
 import type { SessionUser } from "../../server/http/authenticate.ts";
 import { AppError } from "../../server/lib/errors.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
-import { rutOf } from "../helpers/users-fixtures.ts";
+import { rutOf } from "../helpers/fixtures.ts";
 
 let ctx: TestContext;
 let adminToken: string;

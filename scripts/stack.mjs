@@ -14,6 +14,8 @@ import pg from "pg";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
+import { loadEnvFile } from "../server/lib/env-file.mjs";
+loadEnvFile();
 
 const env = process.env;
 const log = (line) => console.log(`stack: ${line}`);

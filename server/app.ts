@@ -8,6 +8,7 @@ import fastifyCookie from "@fastify/cookie";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
+import { BackgroundWork } from "./lib/background.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { auditRoutes } from "./features/audit/audit.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -17,7 +18,7 @@ import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
-import { startPaymentSweep } from "./features/payments/payments.service.ts";
+import { startPaymentSweep } from "./features/payments/payment-sweep.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
@@ -75,14 +76,16 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const disconnectCaches = await connectUserCaches(db, cache);
   app.addHook("onClose", disconnectCaches);
   const ops = createOps(app, config, db);
+  const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const deps: AppDeps = {
     config,
     tokens,
     cache,
     prisma: db.prisma,
     providers: { ...ownProviders, ...providers },
-    logError: (error, message) => app.log.error({ err: error }, message),
+    logError,
     logWarn: (details, message) => app.log.warn(details, message),
+    background: new BackgroundWork(logError),
     redis: ops.redis,
     metrics: ops.metrics.outcomes,
   };

@@ -4,6 +4,7 @@ import type { PrismaClient } from "./generated/prisma/client.ts";
 import type { Providers } from "./providers/index.ts";
 import type { AccessTokens } from "./lib/tokens.ts";
 import type { UserCaches } from "./lib/user-cache.ts";
+import type { BackgroundWork } from "./lib/background.ts";
 
 /** What services need from the outside world; built once in buildApp and passed to every service call. */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   logError(error: unknown, message: string): void;
   /** Something operators must look at, though nothing failed (a RUT under a guessing attack); absent in scripts. */
   logWarn?(details: Record<string, unknown>, message: string): void;
+  /** Work that runs after the answer was sent (background mail), tracked so it can be awaited. */
+  background: BackgroundWork;
   /** Shared state of several instances when REDIS_URL is set (login throttling); otherwise the database keeps it. */
   redis?: Redis | null;
   /** Business counters for /metrics (server/ops/metrics.ts); absent in scripts and benchmarks. */

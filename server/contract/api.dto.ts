@@ -16,7 +16,6 @@ export const payloadWithMessage = <S extends z.ZodType>(payload: S) => z.object(
 
 /** Login and password change: the user and a fresh access token (bearer of every later call). */
 export const ZSession = z.object({ user: ZUserDto, accessToken: z.string().describe("JWT de acceso (Authorization: Bearer)") });
-export type Session = z.infer<typeof ZSession>;
 
 /** A clinic's public branding, links and scheduling frames (GET /clinics/{key}/settings). */
 export const ZClinicSettings = z.object({

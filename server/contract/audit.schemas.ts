@@ -54,8 +54,6 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_OUTCOMES = ["ok", "denied", "failed"] as const;
-
 export const auditMessages = {
   invalidAction: "Acción inválida",
   invalidDate: "La fecha es inválida",
@@ -92,10 +90,8 @@ export type AuditFilters = z.output<typeof ZAuditFilters>;
 export const ZAuditListInput = z
   .object({ ...filtersShape, ...pagingShape })
   .refine(dayRangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
-export type AuditListInput = z.input<typeof ZAuditListInput>;
 
 export const ZAuditPerson = z.object({ rut: z.string(), name: z.string() });
-export type AuditPerson = z.infer<typeof ZAuditPerson>;
 
 export const ZAuditEventDto = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_SORT, patientSortFields, sortDirections, staffSortFields } from "./bills.lists.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./paging.ts";
 import { digitsOnlySchema, MAX_PDF_BYTES, messages, rutSchema } from "./validation.ts";
+import { dayToDate } from "./days.ts";
 
 // Input schemas of hospital bills (SPEC §3, §5, §9), shared by the REST routes, the tRPC router, the services and the
 // React bill form. REST query strings arrive as text, so numbers are coerced; z.object strips every key not named.
@@ -74,7 +75,6 @@ export const ZPatientBillsInput = z.object(
   { rut: rutSchema, ...paging, orderBy: sortField(patientSortFields), direction },
   { error: billMessages.invalidBody },
 );
-export type PatientBillsInput = z.input<typeof ZPatientBillsInput>;
 
 /** GET /files/filter/users: the staff bill search. */
 export const ZStaffBillsInput = z.object(
@@ -86,7 +86,6 @@ export const ZStaffBillsInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type StaffBillsInput = z.input<typeof ZStaffBillsInput>;
 
 /** A calendar day "YYYY-MM-DD" (or an ISO timestamp, whose day is kept), stored as midnight UTC. */
 export const billDateSchema = z
@@ -96,7 +95,7 @@ export const billDateSchema = z
     (value) => {
       const day = value.slice(0, 10);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-      const date = new Date(`${day}T00:00:00Z`);
+      const date = dayToDate(day);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1900;
     },
     { error: billMessages.invalidDate },
@@ -141,7 +140,6 @@ export const ZCreateBillInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type CreateBillInput = z.input<typeof ZCreateBillInput>;
 
 /** PATCH /files/accountId/{id}: bill data without accountCode (an accountCode sent anyway must equal the stored one). */
 export const ZUpdateBillInput = z.object(
@@ -154,7 +152,6 @@ export const ZUpdateBillInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type UpdateBillInput = z.input<typeof ZUpdateBillInput>;
 
 /** The bill form of the staff screen (SPEC §5): every field required, RUT valid, digits only for code and amount. */
 export const billFormSchema = z.object({

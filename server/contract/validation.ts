@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { linearPattern, type LinearPattern } from "./linear-pattern.ts";
 import { isValidRut, MAX_RUT_LENGTH } from "./rut.ts";
+import { dayToDate } from "./days.ts";
 
 // Every validation rule of SPEC §5 with its exact Spanish message; used by the React forms and the server routes.
 // Every rule checks the length first and stops there when it fails (abort: true), and every pattern runs on a
@@ -109,7 +110,7 @@ export const birthDateSchema = z
     (value) => {
       const day = value.slice(0, 10);
       if (!isoDay.matches(day)) return false;
-      const date = new Date(`${day}T00:00:00Z`);
+      const date = dayToDate(day);
       return (
         !Number.isNaN(date.getTime()) &&
         date.toISOString().slice(0, 10) === day &&
@@ -140,7 +141,7 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
-export { isProfileComplete, type ProfileFields } from "./profile.ts";
+export { isProfileComplete } from "./profile.ts";
 
 export const loginSchema = z.object({
   rut: rutSchema,

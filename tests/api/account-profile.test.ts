@@ -248,10 +248,11 @@ describe("changing the e-mail address", () => {
     expect(notice.subject).toBe("Portal Pacientes - Cambio de correo electrónico");
     expect(notice.text).not.toContain("nueva.direccion@correo.cl");
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.app.deps.background.settled();
     await ctx.mail.clear();
     expect((await edit({ ...validProfile, email: "nueva.direccion@correo.cl", phoneNumber: "+56911119999" })).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Whatever the edit started in the background has ended: no notice now means none at all.
+    await ctx.app.deps.background.settled();
     expect(await ctx.mail.list()).toHaveLength(0);
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
-import { abortAtForm, createBill, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { abortAtForm, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { createBill, plainRutOf, rutOf } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
 let patientToken: string;
-const otherPatient = { rut: formatRut(`17000000-${rutCheckDigit("17000000")}`), password: "Paciente2026" };
+const otherPatient = { rut: rutOf(17_000_000), password: "Paciente2026" };
 
 const start = (accountId: number, extra: object = {}, token = patientToken) =>
   ctx.app.inject({
@@ -74,7 +74,7 @@ describe("starting a payment", () => {
   });
 
   it("answers another patient's bill like a missing one (404) and refuses staff (403)", async () => {
-    const othersBill = await createBill(ctx.db.prisma, "17000000-" + rutCheckDigit("17000000"));
+    const othersBill = await createBill(ctx.db.prisma, plainRutOf(17_000_000));
     expect((await start(othersBill.id)).statusCode).toBe(404);
     expect((await start(999_999)).statusCode).toBe(404);
     expect((await start(0)).statusCode).toBe(400);
@@ -170,7 +170,7 @@ describe("committing on return", () => {
 
   it("answers 404 for a buy order or token of another patient, and changes nothing", async () => {
     const otherToken = await ctx.login(otherPatient.rut, otherPatient.password);
-    const othersBill = await createBill(ctx.db.prisma, "17000000-" + rutCheckDigit("17000000"));
+    const othersBill = await createBill(ctx.db.prisma, plainRutOf(17_000_000));
     const started = await start(othersBill.id, {}, otherToken);
     const { token } = started.json().payload as { token: string };
     await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);

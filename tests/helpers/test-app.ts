@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, API_PREFIX } from "../../server/app.ts";
 import { loadConfig, type AppConfig } from "../../server/config.ts";
@@ -78,15 +79,15 @@ export async function createTestContext(
     mocksUrl: mocks.httpUrl,
     mail: {
       list,
-      async waitFor(to) {
-        const deadline = Date.now() + 5_000;
-        for (;;) {
-          const [message] = await list(to);
-          if (message) return message;
-          if (Date.now() > deadline) throw new Error(`No llegó ningún correo a ${to}`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      },
+      waitFor: (to) =>
+        vi.waitFor(
+          async () => {
+            const [message] = await list(to);
+            if (!message) throw new Error(`No llegó ningún correo a ${to}`);
+            return message;
+          },
+          { timeout: 5_000, interval: 50 },
+        ),
       async clear() {
         await fetch(`${mocks.httpUrl}/mail/messages`, { method: "DELETE" });
       },

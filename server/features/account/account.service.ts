@@ -14,6 +14,7 @@ import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/logi
 import { acceptablePassword, storeNewPassword } from "../../lib/password-change.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import { updateUser, userDtoSelect } from "../../db/users.repository.ts";
+import { dayToDate } from "../../contract/days.ts";
 
 // The signed-in user's own account ('Mi cuenta', SPEC §2): read it, edit the personal data, change the password.
 // Every function acts on the caller's own row only; nothing here takes a user id from the client.
@@ -109,7 +110,7 @@ export async function updateOwnProfile(
     secondLastName: profile.secondLastName,
     email: profile.email,
     phoneNumber: profile.phoneNumber,
-    birthDate: new Date(`${profile.birthDate}T00:00:00Z`),
+    birthDate: dayToDate(profile.birthDate),
   };
   const updated = await updateUser(deps.prisma, current, next, userDtoSelect);
 

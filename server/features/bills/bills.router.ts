@@ -8,18 +8,8 @@ import {
   ZStaffBillsInput,
   ZUpdateBillInput,
 } from "../../contract/bills.schemas.ts";
-import {
-  createBill,
-  deleteBill,
-  deleteBillFile,
-  fileDownloadLink,
-  getBill,
-  getBillStatus,
-  listBillFiles,
-  listPatientBills,
-  listStaffBills,
-  updateBill,
-} from "./bills.service.ts";
+import { createBill, deleteBill, getBill, getBillStatus, listPatientBills, listStaffBills, updateBill } from "./bills.service.ts";
+import { deleteBillFile, fileDownloadLink, listBillFiles } from "./bills-files.service.ts";
 
 // tRPC `bills.*`: the same services as REST /files/* (SPEC §7). The services check the caller's role and scope
 // (patients: their own bills; executives: their clinics; admins: all). File uploads go through REST multipart only.

@@ -33,7 +33,3 @@ export function saveSession(user: UserDto, token: string, portalType: string): v
 export function getPortalType(): string | null {
   return decrypt(localStorage.getItem(storageKeys.portalType));
 }
-
-export function getRoleType(): string | null {
-  return decrypt(localStorage.getItem(storageKeys.roleType));
-}

@@ -114,7 +114,7 @@ type CachedSessionUser = UserDtoSource & { tokenVersion: number };
 export type UserCaches = {
   users: UserCache<CachedSessionUser>;
   privileges: UserCache<{ clinics: string[] }>;
-  /** Ids of each user's sessions that have not ended (server/features/sessions). */
+  /** Ids of each user's sessions that have not ended (server/lib/sessions.ts). */
   sessions: UserCache<{ ids: string[] }>;
   /** Totals of the staff user list (they change with users) and of bill lists (bills, and users for the search). */
   userTotals: CountCache;

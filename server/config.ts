@@ -2,7 +2,7 @@ import { z } from "zod";
 import { envBoolean } from "./lib/env.ts";
 import { imagingConfigSchema } from "./providers/imaging/imaging.config.ts";
 import { labConfigSchema } from "./providers/lab/lab.config.ts";
-import { mailConfigSchema } from "./providers/mail/mail.config.ts";
+import { mailConfigSchema, mailQueueConfigSchema } from "./providers/mail/mail.config.ts";
 import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
 import { opsConfigSchema } from "./ops/ops.config.ts";
 import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
@@ -92,6 +92,7 @@ const portalConfigSchema = z.object({
 
 export const configSchema = portalConfigSchema
   .extend(mailConfigSchema.shape)
+  .extend(mailQueueConfigSchema.shape)
   .extend(paymentsConfigSchema.shape)
   .extend(labConfigSchema.shape)
   .extend(imagingConfigSchema.shape)

@@ -36,6 +36,11 @@ export interface Database {
     onMessage: (payload: string | undefined) => void,
     onConnected: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs raw SQL outside Prisma, for the mail queue's job engine (pg-boss): with `values`, one parameterised statement;
+   * without, a script of several statements. On PostgreSQL through the shared pool; on PGlite in process.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The connection pool on PostgreSQL (its sizes are exported at /metrics); none on an embedded PGlite opened here. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -127,7 +132,11 @@ function postgresDatabase(target: DatabaseTarget, url: string, access: Database[
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= prisma.$disconnect().then(() => pool.end()));
   const listen: Database["listen"] = (channel, onMessage, onConnected) => listenPostgres(url, channel, onMessage, onConnected);
-  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, close };
+  // An idle connection the server drops (PostgreSQL restarted) is removed from the pool; without a listener its
+  // 'error' event would end the process. The next query opens a new connection.
+  pool.on("error", () => {});
+  const executeSql = (text: string, values?: unknown[]) => pool.query(text, values);
+  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, executeSql, close };
 }
 
 /**
@@ -186,6 +195,15 @@ async function listenPostgres(
   };
 }
 
+/** A statement with parameters through `query`; a script (no parameters) through `exec`, answering its last result. */
+function pgliteSql(pglite: PGlite): Database["executeSql"] {
+  return async (text, values) => {
+    if (values && values.length > 0) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+}
+
 /** PGlite delivers NOTIFY of its own queries (and of the commands it serves) to listeners in this process. */
 function listenPglite(pglite: PGlite): Database["listen"] {
   return async (channel, onMessage, onConnected) => {
@@ -213,7 +231,16 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       await prisma.$disconnect();
       await pglite.close();
     };
-    return { prisma, adapterFactory, target, access: { mode: "direct" }, migrationsApplied: [], listen: listenPglite(pglite), close };
+    return {
+      prisma,
+      adapterFactory,
+      target,
+      access: { mode: "direct" },
+      migrationsApplied: [],
+      listen: listenPglite(pglite),
+      executeSql: pgliteSql(pglite),
+      close,
+    };
   }
 
   const dataDir = target.dataDir;
@@ -267,6 +294,7 @@ async function openAsOwner(target: DatabaseTarget & { kind: "pglite" }, dataDir:
       access: { mode: "owner", address: "" },
       migrationsApplied: [],
       listen: listenPglite(pglite),
+      executeSql: pgliteSql(pglite),
       close: async () => {},
     };
     // Before serving, so that no other process migrates at the same time.

@@ -70,7 +70,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       void (reply as unknown as FastifyReply).status(body.statusCode).send(body);
     },
   });
-  const ownProviders = createProviders(config);
+  const ownProviders = createProviders(config, app.log);
   const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES);
   const cache = createUserCaches(config.USER_CACHE_SECONDS * 1000);
   const disconnectCaches = await connectUserCaches(db, cache);

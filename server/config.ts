@@ -5,6 +5,7 @@ import { labConfigSchema } from "./providers/lab/lab.config.ts";
 import { mailConfigSchema, mailQueueConfigSchema } from "./providers/mail/mail.config.ts";
 import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
 import { opsConfigSchema } from "./ops/ops.config.ts";
+import { breakerConfigSchema } from "./providers/circuit-breaker.ts";
 import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
@@ -96,6 +97,7 @@ export const configSchema = portalConfigSchema
   .extend(paymentsConfigSchema.shape)
   .extend(labConfigSchema.shape)
   .extend(imagingConfigSchema.shape)
+  .extend(breakerConfigSchema.shape)
   .extend(opsConfigSchema.shape);
 
 export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };

@@ -126,7 +126,8 @@ function wholeScripts<A extends { executeScript(script: string): Promise<void> }
 function postgresDatabase(target: DatabaseTarget, url: string, access: Database["access"]): Database {
   // One pool for queries and the schema engine, kept here so its sizes can be reported. allowExitOnIdle: idle connections
   // must not keep a command alive.
-  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+  // connectionTimeoutMillis: while the server is unreachable a request fails within 5 s (503) instead of waiting forever.
+  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true, connectionTimeoutMillis: 5_000 });
   const adapterFactory = new PortalPgAdapterFactory(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   let closed: Promise<void> | undefined;

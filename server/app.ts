@@ -87,7 +87,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
           log: app.log,
         })
       : null;
-  await mailQueue?.start();
+  mailQueue?.keepStarting();
   const deps: AppDeps = {
     config,
     tokens,

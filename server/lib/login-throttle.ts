@@ -1,6 +1,7 @@
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "./errors.ts";
 import { redisThrottleStore } from "./login-throttle.redis.ts";
+import { sharedWithFallback } from "./login-throttle.fallback.ts";
 
 // Password-attempt throttling shared by every instance (issue 9, finding 5): in the database, or in Redis when REDIS_URL
 // is set (issue 15; same rules, cheaper). Three counters:
@@ -69,8 +70,14 @@ function databaseStore(deps: AppDeps): ThrottleStore {
   };
 }
 
+// With Redis down, per-instance counters instead of failing every login (login-throttle.fallback.ts).
 const throttleStore = (deps: AppDeps): ThrottleStore =>
-  deps.redis ? redisThrottleStore(deps.redis, deps.config.REDIS_KEY_PREFIX) : databaseStore(deps);
+  deps.redis
+    ? sharedWithFallback(deps.redis, () => redisThrottleStore(deps.redis!, deps.config.REDIS_KEY_PREFIX), {
+        warn: (details, message) => deps.logError((details as { err?: unknown }).err ?? new Error(message), message),
+        info: () => {},
+      })
+    : databaseStore(deps);
 
 /** Seconds to wait after the n-th attempt past the limit: base, 2×base, 4×base, … up to the maximum. */
 export function backoffSeconds(deps: AppDeps, attemptsPastLimit: number): number {

@@ -45,6 +45,8 @@ export interface StuckMail {
 
 export interface MailQueue extends MailProvider {
   start(): Promise<void>;
+  /** Starts now, or keeps retrying every 5 s while the database does not answer. */
+  keepStarting(): void;
   stop(): Promise<void>;
   /** Mail queued more than `minutes` ago and not delivered. */
   stuck(minutes: number): Promise<StuckMail[]>;
@@ -99,6 +101,8 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   });
   let workerId: string | undefined;
   let started: Promise<void> | undefined;
+  let stopping = false;
+  let retryTimer: NodeJS.Timeout | undefined;
 
   const deliver = async ([job]: PgBoss.Job<QueuedMail>[]) => {
     if (!job) return;
@@ -129,10 +133,26 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
           { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
           deliver,
         );
-      })();
+      })().catch((error: unknown) => {
+        started = undefined; // the database was not there: the next send (or keepStarting) tries again
+        throw error;
+      });
       return started;
     },
+    keepStarting() {
+      // At boot the database may be down (it is restarting): keep trying in the background instead of failing to start.
+      const attempt = () => {
+        if (stopping) return;
+        this.start().catch(() => {
+          retryTimer = setTimeout(attempt, 5_000);
+          retryTimer.unref();
+        });
+      };
+      attempt();
+    },
     async stop() {
+      stopping = true;
+      clearTimeout(retryTimer);
       if (!started) return;
       await started.catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });

@@ -14,6 +14,7 @@ export interface Stack {
   instancePorts: [number, number];
   mocksUrl: string;
   cluster: TestCluster;
+  databaseUrl: string;
   redis: { port: number; kill(): Promise<void>; start(): Promise<void> };
   smtp: { port: number; store: MailStore; stop(): Promise<void>; start(): Promise<void> };
   /** pid of the process listening on a loopback port. */
@@ -45,8 +46,14 @@ async function startRedis(port: number): Promise<ChildProcess> {
   return child;
 }
 
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+export interface StackOptions {
+  /** Fills a database on the run's cluster before the stack starts and returns its URL (the load's 100k data set). */
+  prepare?: (cluster: TestCluster) => Promise<string>;
+}
+
+export async function startStack(extraEnv: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
   const cluster = await startTestCluster();
+  const databaseUrl = options.prepare ? await options.prepare(cluster) : cluster.url("portal_faults");
   const [proxyPort, a, b, mocksPort, mocksSmtpPort, smtpPort, redisPort] = await Promise.all(Array.from({ length: 7 }, () => freePort()));
   let redisChild = await startRedis(redisPort!);
   const store = new MailStore();
@@ -54,7 +61,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: cluster.url("portal_faults"),
+    DATABASE_URL: databaseUrl,
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     STACK_PORT: String(proxyPort),
     STACK_PORTAL_PORTS: `${a},${b}`,
@@ -88,6 +95,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     instancePorts: [a!, b!],
     mocksUrl: `http://127.0.0.1:${mocksPort}`,
     cluster,
+    databaseUrl,
     redis: {
       port: redisPort!,
       async kill() {

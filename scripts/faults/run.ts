@@ -25,7 +25,7 @@ interface Result {
 }
 
 async function query<T>(stack: Stack, sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: stack.cluster.url("portal_faults") });
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
     return (await client.query(sql, values)).rows as T[];

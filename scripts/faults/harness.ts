@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startTestCluster, type TestCluster } from "../../tests/helpers/pg-cluster.ts";
 import { freePort, listening } from "../../tests/helpers/ports.ts";
@@ -121,6 +122,9 @@ export async function startStack(extraEnv: Record<string, string> = {}, options:
     pidOn: pidOnPort,
     output: () => output,
     async close() {
+      // What the stack and its instances printed (restarts, errors), for reading after the run.
+      mkdirSync("var/reports", { recursive: true });
+      writeFileSync(`var/reports/stack-${proxyPort}.log`, output);
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await Promise.race([exited, sleep(20_000)]);

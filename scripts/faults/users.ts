@@ -170,8 +170,8 @@ export function startLoad(baseUrl: string, users: number, options: { thinkMs?: [
   const patients = Math.round(users * 0.7);
   const staffUsers = Math.round(users * 0.2);
   for (let i = 0; i < users; i++) {
-    // Ramp up over 2 s so that the logins do not all land in the same instant.
-    const delay = (i / users) * 2_000;
+    // Ramp up over 10 s: a hundred logins (argon2id) in the same instant would be a fault of their own.
+    const delay = (i / users) * 10_000;
     const run = i < patients ? patient : i < patients + staffUsers ? staff : anonymous;
     tasks.push(sleep(delay).then(() => run(i)));
   }

@@ -103,7 +103,10 @@ function sampleMetrics(stack: Stack) {
       });
     }
   };
-  const timer = setInterval(() => void read(), 5_000);
+  // prom-client's event-loop histogram covers the time since the previous scrape: one scrape now starts it afresh
+  // (the first would otherwise include start-up and the data set's preparation).
+  const started = read().then(() => void samples.splice(0));
+  const timer = setInterval(() => void started.then(read), 5_000);
   return {
     samples,
     stop: () => clearInterval(timer),

@@ -105,7 +105,7 @@ async function killScenario(): Promise<Result> {
           failedReads.length === 0,
           failedReads
             .slice(0, 5)
-            .map((o) => `${o.name} ${o.status}`)
+            .map((o) => `${o.name} ${o.status} ${o.message ?? ""}`)
             .join(", "),
         ),
         check("toda escritura 2xx está una vez", writes.lost === 0 && writes.twice === 0),
@@ -219,7 +219,7 @@ async function redisScenario(): Promise<Result> {
           failed.length === 0,
           failed
             .slice(0, 5)
-            .map((o) => `${o.name} ${o.status}`)
+            .map((o) => `${o.name} ${o.status} ${o.message ?? ""}`)
             .join(", "),
         ),
         check("los contadores vuelven a Redis", keys.includes("login:")),

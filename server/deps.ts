@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { AppConfig } from "./config.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import type { Providers } from "./providers/index.ts";
+import type { MailQueue } from "./providers/mail/mail-queue.ts";
 import type { AccessTokens } from "./lib/tokens.ts";
 import type { UserCaches } from "./lib/user-cache.ts";
 import type { BackgroundWork } from "./lib/background.ts";
@@ -12,6 +13,8 @@ export interface AppDeps {
   prisma: PrismaClient;
   /** Mail, payments, lab and imaging clients (server/providers/). */
   providers: Providers;
+  /** The durable outbound mail queue behind providers.mail (MAIL_QUEUE); null when mail is sent during the request. */
+  mailQueue?: MailQueue | null;
   /** Signs and verifies access tokens (@fastify/jwt, registered on the app). */
   tokens: AccessTokens;
   /** Per-process caches of the signed-in user's row and an executive's clinics, dropped on every committed change. */

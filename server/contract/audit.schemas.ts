@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   "payment.status",
   "audit.list",
   "audit.export",
+  "mail.queue.read",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

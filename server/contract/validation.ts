@@ -139,7 +139,6 @@ export const profileSchema = z.object({
   phoneNumber: phoneSchema,
   birthDate: birthDateSchema,
 });
-export type ProfileInput = z.input<typeof profileSchema>;
 
 export { isProfileComplete } from "./profile.ts";
 

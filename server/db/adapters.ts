@@ -35,6 +35,11 @@ export interface Database {
     onMessage: (payload: string | undefined) => void,
     onConnected: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs raw SQL outside Prisma, for the mail queue's job engine (pg-boss): with `values`, one parameterised statement;
+   * without, a script of several statements. On PostgreSQL through the shared pool; on PGlite in process.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The connection pool on PostgreSQL (its sizes are exported at /metrics); none on an embedded PGlite opened here. */
   pool?: pg.Pool;
   close(): Promise<void>;

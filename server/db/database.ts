@@ -54,13 +54,18 @@ export class DatabaseInUseError extends Error {
 function postgresDatabase(target: DatabaseTarget, url: string, access: Database["access"]): Database {
   // One pool for queries and the schema engine, kept here so its sizes can be reported. allowExitOnIdle: idle connections
   // must not keep a command alive.
-  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+  // connectionTimeoutMillis: while the server is unreachable a request fails within 5 s (503) instead of waiting forever.
+  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true, connectionTimeoutMillis: 5_000 });
   const adapterFactory = new PortalPgAdapterFactory(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= prisma.$disconnect().then(() => pool.end()));
   const listen: Database["listen"] = (channel, onMessage, onConnected) => listenPostgres(url, channel, onMessage, onConnected);
-  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, close };
+  // An idle connection the server drops (PostgreSQL restarted) is removed from the pool; without a listener its
+  // 'error' event would end the process. The next query opens a new connection.
+  pool.on("error", () => {});
+  const executeSql = (text: string, values?: unknown[]) => pool.query(text, values);
+  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, executeSql, close };
 }
 
 /** LISTEN on a connection of its own, reconnected every second while lost. */
@@ -107,6 +112,15 @@ async function listenPostgres(
   };
 }
 
+/** A statement with parameters through `query`; a script (no parameters) through `exec`, answering its last result. */
+function pgliteSql(pglite: PGlite): Database["executeSql"] {
+  return async (text, values) => {
+    if (values && values.length > 0) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+}
+
 /** PGlite delivers NOTIFY of its own queries (and of the commands it serves) to listeners in this process. */
 function listenPglite(pglite: PGlite): Database["listen"] {
   return async (channel, onMessage, onConnected) => {
@@ -134,7 +148,16 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       await prisma.$disconnect();
       await pglite.close();
     };
-    return { prisma, adapterFactory, target, access: { mode: "direct" }, migrationsApplied: [], listen: listenPglite(pglite), close };
+    return {
+      prisma,
+      adapterFactory,
+      target,
+      access: { mode: "direct" },
+      migrationsApplied: [],
+      listen: listenPglite(pglite),
+      executeSql: pgliteSql(pglite),
+      close,
+    };
   }
 
   const dataDir = target.dataDir;
@@ -188,6 +211,7 @@ async function openAsOwner(target: DatabaseTarget & { kind: "pglite" }, dataDir:
       access: { mode: "owner", address: "" },
       migrationsApplied: [],
       listen: listenPglite(pglite),
+      executeSql: pgliteSql(pglite),
       close: async () => {},
     };
     // Before serving, so that no other process migrates at the same time.

@@ -54,6 +54,9 @@ export type PaymentsAuditAction = "payment.start" | "payment.commit" | "payment.
 /** Admins reading the audit trail itself (server/features/audit). */
 export type AuditTrailAuditAction = "audit.list" | "audit.export";
 
+/** Admins reading the outbound mail queue's stuck messages (server/features/mail). */
+export type MailAuditAction = "mail.queue.read";
+
 export type AuditAction =
   | AuditTrailAuditAction
   | AuthAuditAction
@@ -62,7 +65,8 @@ export type AuditAction =
   | ClinicsAuditAction
   | ResultsAuditAction
   | BillsAuditAction
-  | PaymentsAuditAction;
+  | PaymentsAuditAction
+  | MailAuditAction;
 
 // The screen's list of actions (contract/audit.schemas.ts) and this type are the same set: a new action missing there
 // is a type error here.

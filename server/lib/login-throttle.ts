@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { AppDeps, RequestMeta } from "../deps.ts";
 import { clientKey } from "./client-address.ts";
 import { AppError } from "./errors.ts";
+import type { Counter, ThrottleStore } from "./login-throttle.store.ts";
 import { redisThrottleStore } from "./login-throttle.redis.ts";
 import { sha256 } from "./tokens.ts";
+import { sharedWithFallback } from "./login-throttle.fallback.ts";
 
 // Password-attempt throttling shared by every instance (issue 9, finding 5): in the database, or in Redis when REDIS_URL
 // is set (issue 15; same rules, cheaper). Addresses are counted by clientKey (an IPv6 client by its /64). Counters:
@@ -56,23 +58,6 @@ function trustedDevice(deps: Pick<AppDeps, "tokens">, rut: string, meta: Request
   return device && device.subject === deviceSubject(rut) ? device.nonce : null;
 }
 
-export interface Counter {
-  failures: number;
-  lockedUntil: Date | null;
-}
-
-/** Where the counters live: the LoginThrottle table, or Redis when REDIS_URL is set (login-throttle.redis.ts). */
-export interface ThrottleStore {
-  /** Counts one attempt; a window that has ended (and is not backing off) starts again at 1. */
-  count(key: string, windowMs: number): Promise<Counter>;
-  /** Sets the next back-off if the counter is not backing off now; true for the one caller that set it. */
-  claimBackoff(key: string, lockedUntil: Date, windowMs: number): Promise<boolean>;
-  /** The pair starts afresh; the other counters get one attempt back. */
-  giveBack(pair: string, others: [string, string]): Promise<void>;
-  /** Drops the RUT's counter and every pair counter of that RUT. */
-  clearRut(rut: string): Promise<void>;
-}
-
 function databaseStore(deps: AppDeps): ThrottleStore {
   return {
     async count(key, windowMs) {
@@ -105,8 +90,14 @@ function databaseStore(deps: AppDeps): ThrottleStore {
   };
 }
 
+// With Redis down, per-instance counters instead of failing every login (login-throttle.fallback.ts).
 const throttleStore = (deps: AppDeps): ThrottleStore =>
-  deps.redis ? redisThrottleStore(deps.redis, deps.config.REDIS_KEY_PREFIX) : databaseStore(deps);
+  deps.redis
+    ? sharedWithFallback(deps.redis, () => redisThrottleStore(deps.redis!, deps.config.REDIS_KEY_PREFIX), {
+        warn: (details, message) => deps.logError((details as { err?: unknown }).err ?? new Error(message), message),
+        info: () => {},
+      })
+    : databaseStore(deps);
 
 /** Seconds to wait after the n-th attempt past the limit: base, 2×base, 4×base, … up to the maximum. */
 export function backoffSeconds(deps: AppDeps, attemptsPastLimit: number): number {

@@ -44,10 +44,13 @@ export const api = (path: string) => `${API_PREFIX}${path}`;
  */
 export async function createTestContext(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
-  options: { webpay?: WebpayMockOptions } = {},
+  options: {
+    webpay?: WebpayMockOptions;
+    /** A PostgreSQL server to create the test's database on (default TEST_DATABASE_URL). */ databaseServerUrl?: string;
+  } = {},
 ): Promise<TestContext> {
   const mocks = await startMocks({ httpPort: 0, smtpPort: 0, webpay: options.webpay });
-  const { db, drop } = await freshDatabase();
+  const { db, drop } = await freshDatabase(options.databaseServerUrl ?? process.env.TEST_DATABASE_URL);
   await seedDemoData(db.prisma, { onlyWhenEmpty: false });
   const withMocks = Object.fromEntries(
     Object.entries(overrides).map(([name, value]) => [name, value?.replaceAll("{mocks}", mocks.httpUrl)]),

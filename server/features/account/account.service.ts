@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
-import { messages, profileSchema, rutSchema, type ProfileInput } from "../../contract/validation.ts";
+import { messages, profileSchema, rutSchema } from "../../contract/validation.ts";
 import type { AuthenticatedUser, SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { recordAudit } from "../../lib/audit.ts";
@@ -28,15 +28,6 @@ export const otherUserPasswordMessage = "Solo puede cambiar su propia contraseñ
  * passwordHash, tokenVersion… sent by the client never reach the database (and the update below names its fields too).
  */
 export const ZProfileInput = profileSchema;
-export type { ProfileInput };
-
-export interface ChangePasswordInput {
-  oldPassword: string;
-  password: string;
-  passwordConfirmation: string;
-  /** Sent by the web app; when present it must be the caller's own RUT. */
-  rut?: string | null;
-}
 
 export const ZChangePasswordInput = z.object({
   oldPassword: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200, { error: wrongCurrentPasswordMessage }),

@@ -39,7 +39,8 @@ describe("password recovery", () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await ctx.mail.waitFor(patient.email);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both requests' background work (the account look-up, the mail for the known one) has finished.
+    await ctx.app.deps.background.settled();
     expect((await ctx.mail.list()).map((m) => m.to)).toEqual([patient.email]);
   });
 

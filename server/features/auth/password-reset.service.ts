@@ -28,9 +28,7 @@ export const resetLinkInvalidMessage = "El enlace para restablecer la contraseñ
  */
 export async function requestPasswordReset(deps: AppDeps, input: unknown, meta: RequestMeta): Promise<void> {
   const { rut, rcrLink } = parseInput(ZResetRequestInput, input);
-  void sendResetLink(deps, normalizeRut(rut), rcrLink ?? "", meta).catch((error: unknown) =>
-    deps.logError(error, "password reset request failed"),
-  );
+  deps.background.run("password reset request failed", () => sendResetLink(deps, normalizeRut(rut), rcrLink ?? "", meta));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BillDto } from "@contract/bills.dto.ts";
 import { DEFAULT_SORT, type PatientSortField } from "@contract/bills.lists.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
@@ -54,7 +55,9 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
     <div className="bills-page">
       <PageTitle title="Cuentas hospitalarias" />
       <Card>
-        {isMobile ? (
+        {list.isError ? (
+          <LoadFailure service="cuentas hospitalarias" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : isMobile ? (
           <div className="bill-cards">
             <div className="bill-cards__sort" role="group" aria-label="Ordenar">
               {(

@@ -3,6 +3,7 @@ import type { ImagingOrderDto } from "@contract/results.dto.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import "../../components/ui/results.css";
 import { openReport, useMailReport } from "../../lib/results.ts";
@@ -156,7 +157,13 @@ export default function ImagingPage() {
       <PageTitle title="Exámenes de imagenología" subtitle="Resultados de imagenologia" />
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
-        {isMobile ? <ImagingCards studies={rows} actions={actions} /> : <ImagingTable studies={rows} actions={actions} />}
+        {studies.isError ? (
+          <LoadFailure service="imagenología" onRetry={() => void studies.refetch()} retrying={studies.isFetching} />
+        ) : isMobile ? (
+          <ImagingCards studies={rows} actions={actions} />
+        ) : (
+          <ImagingTable studies={rows} actions={actions} />
+        )}
         {studies.isSuccess && rows.length === 0 ? (
           <p className="results-empty">No hay exámenes de imagenología en el rango seleccionado.</p>
         ) : null}

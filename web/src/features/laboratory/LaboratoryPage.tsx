@@ -3,6 +3,7 @@ import type { LabOrderDto } from "@contract/results.dto.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import "../../components/ui/results.css";
@@ -166,7 +167,13 @@ export default function LaboratoryPage() {
       <PageTitle title="Exámenes de laboratorio" subtitle="Resultados de laboratorio" />
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
-        {isMobile ? <LabOrderCards orders={rows} {...actions} /> : <LabOrdersTable orders={rows} {...actions} />}
+        {orders.isError ? (
+          <LoadFailure service="laboratorio" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+        ) : isMobile ? (
+          <LabOrderCards orders={rows} {...actions} />
+        ) : (
+          <LabOrdersTable orders={rows} {...actions} />
+        )}
         {orders.isSuccess && rows.length === 0 ? (
           <p className="results-empty">No hay órdenes de laboratorio en el rango seleccionado.</p>
         ) : null}

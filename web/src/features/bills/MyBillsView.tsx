@@ -83,7 +83,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
               ))}
             </div>
             {bills.map((bill) => (
-              <article key={bill.id} className="bill-card" aria-label={`Cuenta ${bill.accountCode}`}>
+              <article key={bill.id} className="bill-card" aria-label={`Cuenta ${bill.accountCode}`} data-account-code={bill.accountCode}>
                 <dl>
                   <dt>Fecha</dt>
                   <dd>{formatUtcDay(bill.createAccountIdDate)}</dd>

@@ -2,3 +2,4 @@
 export { PayBillButton, type PayableBill } from "./PayBillButton.tsx";
 export { usePaymentReturn } from "./usePaymentReturn.ts";
 export { useSettleMyPayments } from "./api/payments.api.ts";
+export { usePaymentOutcomes } from "./payment-broadcast.ts";

@@ -18,13 +18,21 @@ export function useStaffBills(query: { page: number; search: string; orderBy: St
   );
 }
 
-/** One page of the patient's own bills. */
+/**
+ * One page of the patient's own bills. Asked again when the tab gets the focus back: a payment finished in another
+ * tab (or at the clinic) must not leave this one offering 'Pagar' (issue 33).
+ */
 export function useMyBills(query: { page: number; orderBy: PatientSortField; direction: SortDirection }) {
   const trpc = useTRPC();
   return useQuery(
     trpc.bills.mine.queryOptions(
       { page: query.page, limit: PAGE_SIZE, orderBy: query.orderBy, direction: query.direction },
-      { placeholderData: keepPreviousData, staleTime: 0, meta: { errorToast: billScreenMessages.listFailed } },
+      {
+        placeholderData: keepPreviousData,
+        staleTime: 0,
+        refetchOnWindowFocus: true,
+        meta: { errorToast: billScreenMessages.listFailed },
+      },
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authedProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
+import { pendingBillsSummary } from "./bills-pending.ts";
 import {
   ZBillId,
   ZCreateBillInput,
@@ -28,6 +29,8 @@ const ZId = z.object({ id: ZBillId });
 const ZPath = z.object({ path: ZFilePath });
 
 export const billsRouter = router({
+  /** The patient's unpaid bills, counted and summed ('Total por pagar', the summary of 'Mi cuenta'). */
+  pending: authedProcedure.meta({ access: "user" }).query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
   mine: authedProcedure
     .meta({ access: "user" })
     .input(ZPatientBillsInput.omit({ rut: true }))

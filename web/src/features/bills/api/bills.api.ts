@@ -37,11 +37,20 @@ export function useMyBills(query: { page: number; orderBy: PatientSortField; dir
   );
 }
 
-/** Reloads the patient's bills (after a payment changed one). */
+/** How many of the patient's bills are unpaid and their total ('Total por pagar'); asked again on focus. */
+export function usePendingBills() {
+  const trpc = useTRPC();
+  return useQuery(trpc.bills.pending.queryOptions(undefined, { staleTime: 0, refetchOnWindowFocus: true }));
+}
+
+/** Reloads the patient's bills and what is pending (after a payment changed one). */
 export function useReloadMyBills(): () => void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.bills.pending.queryKey() });
+  };
 }
 
 /** Reloads every bills list and bill (after a bill or its files changed). */

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { accounts, logIn } from "./shell-helpers.ts";
+import { e2ePorts } from "./support/ports.ts";
+
+// Issue 33, point 3: bills a patient recognises. Each row shows the account number the clinic quotes, the page says
+// what is still owed, and 'Mi cuenta' (still the landing after login) starts with what is pending and a link to pay.
+
+const southPortal = `http://clinicasur.localhost:${e2ePorts.portal}`;
+const totalToPay = /Total por pagar: \$ \d{1,3}(\.\d{3})*/;
+
+for (const viewport of [
+  { width: 375, height: 667 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("'Mi cuenta' starts with what is pending and links to the bills, which show 'N° de cuenta' and 'Total por pagar'", async ({
+      page,
+    }) => {
+      await logIn(page, accounts.patient, "patient", southPortal);
+      await expect(page).toHaveURL(`${southPortal}/dashboard/account-settings`);
+      const summary = page.getByRole("region", { name: "Cuentas por pagar" });
+      await expect(summary).toContainText(/Tiene \d+ cuentas? hospitalarias? pendientes?\./);
+      await expect(summary).toContainText(totalToPay);
+      const summaryTotal = (await summary.locator("strong").innerText()).trim();
+      await summary.getByRole("link", { name: "Ver y pagar cuentas" }).click();
+
+      await expect(page).toHaveURL(`${southPortal}/dashboard/my-bills`);
+      await expect(page.getByText(totalToPay)).toHaveText(summaryTotal);
+      const firstBill = page.locator("[data-account-code]").first();
+      const code = await firstBill.getAttribute("data-account-code");
+      await expect(firstBill).toContainText(`N° de cuenta${viewport.width < 1024 ? "" : " "}${code}`);
+      await expect(firstBill).toContainText(/\d\d-\d\d-\d{4}/);
+    });
+  });
+}
+
+test("the clinic without hospital bills in its menu shows no pending summary on 'Mi cuenta'", async ({ page }) => {
+  await logIn(page, accounts.patient);
+  await expect(page.getByRole("heading", { name: "Mi cuenta" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Datos personales" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Cuentas por pagar" })).toHaveCount(0);
+});

@@ -28,18 +28,21 @@ test("a patient with an incomplete profile is sent to 'Mi cuenta' and reaches sc
   await expect(page.getByLabel("Apellido paterno")).toHaveValue("Soto");
   await expect(page.getByLabel("Apellido materno")).toHaveValue("");
   const saveData = page.getByRole("button", { name: "Guardar datos" });
-  await expect(saveData).toBeDisabled();
+  // Issue 33: the fields 'Complete sus datos' is about are marked on arrival and listed at the top.
+  await expect(page.getByLabel("Apellido materno")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".error-summary")).toContainText("Apellido materno");
+  await expect(page.locator(".error-summary")).toContainText("Teléfono");
 
   // A birth date in the future is refused.
   const birthDate = page.getByLabel("Fecha de nacimiento");
   await birthDate.fill("2999-01-01");
   await birthDate.blur();
-  await expect(page.getByText("La fecha es inválida")).toBeVisible();
+  await expect(page.getByText("La fecha es inválida", { exact: true })).toBeVisible();
 
   await page.getByLabel("Apellido materno").fill("Valenzuela");
-  await page.getByLabel("Teléfono").fill("+56987654321");
+  await page.getByLabel("Teléfono").fill("+56 9 8765 4321");
   await birthDate.fill("1982-11-30");
-  await expect(page.getByText("La fecha es inválida")).toBeHidden();
+  await expect(page.getByText("La fecha es inválida", { exact: true })).toBeHidden();
   await saveData.click();
 
   const saved = page.getByRole("dialog", { name: "Se han guardado tus datos satisfactoriamente" });

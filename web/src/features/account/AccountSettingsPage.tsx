@@ -85,7 +85,12 @@ export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
             open={dataOpen}
             onToggle={() => setDataOpen((open) => !open)}
           >
-            <ProfileForm user={me.data ?? user} onSaved={setUser} nextPath={nextPath} />
+            <ProfileForm
+              user={me.data ?? user}
+              onSaved={setUser}
+              nextPath={nextPath}
+              markMissing={!firstLogin && !isProfileComplete(user)}
+            />
           </AccountSection>
           <DocumentsTable dateTyc={user.dateTyc} />
         </>

@@ -158,7 +158,7 @@ export default function EditBillPage() {
             hint={editing ? "El ID de cuenta no se puede modificar" : undefined}
           />
           <TextField label="Fecha" type="date" {...form.field("createAccountIdDate")} />
-          <TextField label="Monto" {...form.field("amount", trimmed)} inputMode="numeric" />
+          <TextField label="Monto" {...form.field("amount", trimmed)} inputMode="numeric" hint="En pesos, por ejemplo 21.839" />
           <SelectField
             label="Estado"
             value={form.values.isPaid}

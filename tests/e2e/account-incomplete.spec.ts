@@ -9,7 +9,7 @@ test("a patient with an incomplete profile is sent to 'Mi cuenta' and reaches sc
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
   // Not a first login: no welcome modal but 'Complete sus datos' (SPEC §4), the data open and the password collapsed.
   const onArrival = page.getByRole("dialog", { name: "Complete sus datos" });
-  await expect(onArrival).toContainText("Para utilizar el portal debera completar sus datos personales");
+  await expect(onArrival).toContainText("Para utilizar el portal deberá completar sus datos personales");
   await expect(page.getByRole("dialog", { name: "¡Bienvenido al Portal Paciente!" })).toHaveCount(0);
   await onArrival.getByRole("button", { name: "Entendido" }).click();
   await expect(page.getByRole("button", { name: /^Datos personales/ })).toHaveAttribute("aria-expanded", "true");
@@ -17,7 +17,7 @@ test("a patient with an incomplete profile is sent to 'Mi cuenta' and reaches sc
 
   await page.goto("/dashboard/scheduling");
   const incomplete = page.getByRole("dialog", { name: "Complete sus datos" });
-  await expect(incomplete).toContainText("Para utilizar el portal debera completar sus datos personales");
+  await expect(incomplete).toContainText("Para utilizar el portal deberá completar sus datos personales");
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
   await incomplete.getByRole("button", { name: "Entendido" }).click();
   await expect(incomplete).toBeHidden();

@@ -49,7 +49,7 @@ export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
   }, [firstLogin]);
 
   const user = storedUser ?? me.data;
-  if (!user) return <PageTitle title="Mi cuenta" subtitle="Configuracion de Usuario" />;
+  if (!user) return <PageTitle title="Mi cuenta" subtitle="Configuración de Usuario" />;
 
   const mustChangePassword = !user.hasChangedPassword;
   // Saving completes the journey when it began with the first login or the profile is still incomplete.
@@ -65,7 +65,7 @@ export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
 
   return (
     <div className="account-page">
-      <PageTitle title="Mi cuenta" subtitle="Configuracion de Usuario" />
+      <PageTitle title="Mi cuenta" subtitle="Configuración de Usuario" />
       {mustChangePassword ? null : top}
       <AccountSection
         title="Cambiar contraseña"

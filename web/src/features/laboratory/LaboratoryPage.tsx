@@ -8,10 +8,13 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import "../../components/ui/results.css";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { formatDaySlashed, lastTwelveMonths } from "../../lib/dates.ts";
+import { formatDay, lastTwelveMonths } from "../../lib/dates.ts";
 import { openReport, useMailReport } from "../../lib/results.ts";
 import { useLabOrders } from "./api/laboratory.api.ts";
 import { LabOrderProcedures } from "./LabOrderProcedures.tsx";
+
+/** Issue 33: what 'Sin informe' means, in the legend. */
+const NO_REPORT_LEGEND = "Sin informe: el informe aún no está disponible; aparecerá aquí cuando la clínica lo emita.";
 
 const columns = ["Fecha", "Prestación", "Estado", "Informe", "Enviar por email"] as const;
 
@@ -34,7 +37,7 @@ function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick
       <span className="results-table__chevron" aria-hidden="true">
         ▸
       </span>
-      {formatDaySlashed(order.date)}
+      {formatDay(order.date)}
     </button>
   );
 }
@@ -180,6 +183,7 @@ export default function LaboratoryPage() {
         <div className="results-legend" aria-label="Leyenda">
           <ResultStatusDot status="Validada" label="Validado" />
           <ResultStatusDot status="Pendiente Validación" label="Pendiente" />
+          <span className="results-legend__note">{NO_REPORT_LEGEND}</span>
         </div>
         <p className="results-help">
           Si un examen no aparece 48 horas hábiles después de realizado, consulte en la clínica indicando el número de orden.

@@ -38,13 +38,13 @@ export function useClinicCatalogue(enabled: boolean) {
 type CreateUserOptions = Parameters<ReturnType<typeof useTRPC>["users"]["create"]["mutationOptions"]>[0];
 type ResetPasswordOptions = Parameters<ReturnType<typeof useTRPC>["users"]["resetPassword"]["mutationOptions"]>[0];
 
-/** Creates an account; the server e-mails the temporary password. A failure's toast is the server's message (SPEC §8). */
 /** The server's refusal of a RUT that already has an account, or null. */
 export function duplicateRutMessage(error: unknown): string | null {
   const message = errorCode(error) === "CONFLICT" ? errorMessage(error, "") : "";
   return message.startsWith("Ya existe una cuenta con el Rut") ? message : null;
 }
 
+/** Creates an account; the server e-mails the temporary password. A failure's toast is the server's message (SPEC §8). */
 export function useCreateUser(options: CreateUserOptions) {
   const trpc = useTRPC();
   return useMutation(
@@ -60,4 +60,12 @@ export function useCreateUser(options: CreateUserOptions) {
 export function useResetUserPassword(options: ResetPasswordOptions) {
   const trpc = useTRPC();
   return useMutation(trpc.users.resetPassword.mutationOptions(options));
+}
+
+/** E-mails the user the password-recovery link (issue 33); a failure's toast is the server's message. */
+export function useSendResetLink() {
+  const trpc = useTRPC();
+  return useMutation(
+    trpc.users.sendResetLink.mutationOptions({ meta: { errorToast: (error) => errorMessage(error, userScreenMessages.updateFailed) } }),
+  );
 }

@@ -72,6 +72,15 @@ export function useBillFileLink() {
   return useMutation(trpc.bills.fileLink.mutationOptions({ meta: { errorToast: billScreenMessages.listFailed } }));
 }
 
+/**
+ * The patient of a typed RUT for the bill form (issue 33): their name, or the error 'No existe un paciente con ese
+ * RUT' shown on the field (no toast). Asked only once the RUT is valid (`rut` null before).
+ */
+export function useBillPatient(rut: string | null) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.bills.patient.queryOptions({ rut: rut ?? "" }, { staleTime: 60_000, retry: false }), enabled: rut !== null });
+}
+
 /** The bill being edited, read fresh (`billId` null: a new bill, nothing to read). */
 export function useBill(billId: number | null) {
   const trpc = useTRPC();

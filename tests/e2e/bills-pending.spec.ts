@@ -42,3 +42,18 @@ test("the clinic without hospital bills in its menu shows no pending summary on 
   await expect(page.getByRole("heading", { name: "Datos personales" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Cuentas por pagar" })).toHaveCount(0);
 });
+
+test("bills that cannot be loaded are told in the page with 'Reintentar', not shown as 'no bills'", async ({ page }) => {
+  await logIn(page, accounts.patient, "patient", southPortal);
+  let failing = true;
+  await page.route(/\/trpc\/[^?]*bills\.mine/, (route) => (failing ? route.abort() : route.continue()));
+  await page.goto(`${southPortal}/dashboard/my-bills`);
+  const alert = page.locator(".load-failure");
+  await expect(alert).toContainText("El servicio de cuentas hospitalarias no está respondiendo");
+  await expect(alert).toContainText("Sus datos están a salvo: no se ha perdido nada.");
+  await expect(page.getByText("No hay cuentas hospitalarias")).toHaveCount(0);
+  failing = false;
+  await alert.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.locator(".load-failure")).toHaveCount(0);
+  await expect(page.locator("[data-account-code]").first()).toBeVisible();
+});

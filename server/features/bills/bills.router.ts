@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
+import { authedProcedure, patientProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
 import { billPatient, ZBillPatientInput } from "./bills-patient.ts";
 import { pendingBillsSummary } from "./bills-pending.ts";
 import {
@@ -31,7 +31,7 @@ const ZPath = z.object({ path: ZFilePath });
 
 export const billsRouter = router({
   /** The patient's unpaid bills, counted and summed ('Total por pagar', the summary of 'Mi cuenta'). */
-  pending: authedProcedure.meta({ access: "user" }).query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
+  pending: patientProcedure.query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
   /** The bill form's patient: name for a RUT, or 'No existe un paciente con ese RUT' (issue 33). */
   patient: staffProcedure("bill.read")
     .input(ZBillPatientInput)

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "user.update",
   "user.create",
   "user.password-reset",
+  "user.password-reset-link",
   "user.privileges.read",
   "user.privileges.update",
   "user.create.cli",

@@ -102,9 +102,18 @@ export const billDateSchema = z
   )
   .transform((value) => value.slice(0, 10));
 
+/**
+ * An amount as typed: digits, or digits with the thousands dot ('21.839' is 21839, issue 33: SPEC §5's "digits only"
+ * is about the value, not the keys).
+ */
+export const typedAmountPattern = /^(\d+|\d{1,3}(\.\d{3})+)$/;
+
+/** The typed amount as whole pesos (its thousands dots removed); call only on text that matched typedAmountPattern. */
+export const typedAmountValue = (typed: string): number => Number(typed.trim().replace(/\./g, ""));
+
 /** Amount in whole pesos: digits only in the form (SPEC §5), a number or digit string on the wire. */
 export const amountSchema = z.preprocess(
-  (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  (value) => (typeof value === "string" && typedAmountPattern.test(value.trim()) ? typedAmountValue(value) : value),
   z
     .number({ error: messages.digitsOnly })
     .int({ error: messages.digitsOnly })
@@ -158,7 +167,11 @@ export const billFormSchema = z.object({
   rut: rutSchema,
   accountCode: accountCodeSchema,
   createAccountIdDate: billDateSchema,
-  amount: z.string({ error: messages.required }).trim().min(1, { error: messages.required }).regex(/^\d+$/, { error: messages.digitsOnly }),
+  amount: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .regex(typedAmountPattern, { error: messages.digitsOnly }),
   isPaid: z.enum(["true", "false"], { error: messages.required }),
 });
 export type BillFormValues = z.input<typeof billFormSchema>;

@@ -17,6 +17,7 @@ export type UsersAuditAction =
   | "user.update"
   | "user.create"
   | "user.password-reset"
+  | "user.password-reset-link"
   | "user.privileges.read"
   | "user.privileges.update"
   | "user.create.cli"

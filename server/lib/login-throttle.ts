@@ -22,7 +22,18 @@ import { sharedWithFallback } from "./login-throttle.fallback.ts";
 // before the password is checked, in one atomic statement, and the back-off slot is claimed atomically, so concurrent
 // requests cannot slip past a limit; a correct password gives the attempt back.
 
-export const tooManyAttemptsMessage = "Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.";
+/** Issue 33: the 429 says how long to wait ('Espere un minuto', 'Espere 2 minutos'), rounded up to whole minutes. */
+export function tooManyAttemptsMessageFor(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const wait = minutes === 1 ? "Espere un minuto" : `Espere ${minutes} minutos`;
+  return `Demasiados intentos fallidos. ${wait} e intente nuevamente.`;
+}
+
+/** How long a refused attempt must wait: until the counter's back-off ends, or (no back-off known) the window. */
+function waitMsOf(deps: AppDeps, counter: Counter | null): number {
+  const lockedFor = counter?.lockedUntil ? counter.lockedUntil.getTime() - Date.now() : 0;
+  return lockedFor > 0 ? lockedFor : windowMs(deps);
+}
 
 const pairKey = (rut: string, ip: string) => `pair:${rut}|${ip}`;
 const rutKey = (rut: string) => `rut:${rut}`;
@@ -142,8 +153,8 @@ export async function reservePasswordAttempt(deps: AppDeps, rut: string, meta: R
   const pair = await store.count(pairKey(rut, client), windowMs(deps));
   const own = await store.count(ownKey, windowMs(deps));
   const byIp = await store.count(ipKey(client), windowMs(deps));
-  const refuse = () => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessage);
-  if (!(await mayAttempt(deps, store, pairKey(rut, client), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse();
+  const refuse = (counter: Counter | null) => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessageFor(waitMsOf(deps, counter)));
+  if (!(await mayAttempt(deps, store, pairKey(rut, client), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse(pair);
   if (!device && own.failures === ownLimit + 1) {
     // Logs keep no RUT (server/http/log-redaction.ts): a hash follows one attack across lines; the audit's denied
     // login rows name the account.
@@ -154,8 +165,8 @@ export async function reservePasswordAttempt(deps: AppDeps, rut: string, meta: R
     );
     deps.metrics?.loginRutLimitReached();
   }
-  if (!(await mayAttempt(deps, store, ownKey, own, ownLimit))) throw refuse();
-  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse();
+  if (!(await mayAttempt(deps, store, ownKey, own, ownLimit))) throw refuse(own);
+  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse(null);
   return { pair: pairKey(rut, client), others: [ownKey, ipKey(client)] };
 }
 

@@ -85,7 +85,7 @@ describe("creating a bill", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("refuses an account code with letters with 'Solo numeros' and an unknown patient with a Spanish 400", async () => {
+  it("refuses an account code with letters with 'Solo números' and an unknown patient with a Spanish 400", async () => {
     const letters = await ctx.app.inject({
       method: "POST",
       url: api("/files/create-account"),
@@ -93,7 +93,7 @@ describe("creating a bill", () => {
       payload: bill("12a"),
     });
     expect(letters.statusCode).toBe(400);
-    expect(letters.json().message).toBe("Solo numeros");
+    expect(letters.json().message).toBe("Solo números");
     const nobody = await ctx.app.inject({
       method: "POST",
       url: api("/files/create-account"),

@@ -73,6 +73,24 @@ describe("starting a payment", () => {
     expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id } })).toBe(1);
   });
 
+  it("says until when a payment in progress blocks a new try, in Chile's time (issue 33)", async () => {
+    const bill = await createBill(ctx.db.prisma, "12345678-5");
+    expect((await start(bill.id)).statusCode).toBe(200);
+    const refused = await start(bill.id);
+    expect(refused.statusCode).toBe(409);
+    const stored = await ctx.db.prisma.paymentTransaction.findFirstOrThrow({ where: { billId: bill.id } });
+    const until = new Date(stored.createdAt.getTime() + ctx.config.PAYMENT_PENDING_MINUTES * 60_000);
+    const time = new Intl.DateTimeFormat("es-CL", {
+      timeZone: "America/Santiago",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(until);
+    expect(refused.json().message).toBe(
+      `Ya hay un pago en curso para esta cuenta. Termínelo en la pestaña de Webpay o, si la cerró, podrá intentarlo de nuevo a partir de las ${time}.`,
+    );
+  });
+
   it("answers another patient's bill like a missing one (404) and refuses staff (403)", async () => {
     const othersBill = await createBill(ctx.db.prisma, plainRutOf(17_000_000));
     expect((await start(othersBill.id)).statusCode).toBe(404);

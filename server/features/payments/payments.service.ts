@@ -11,6 +11,7 @@ import { audit, type PaymentsAuditAction } from "../../lib/audit.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
 import { PaymentRefusedError, providerUnavailableMessage } from "../../providers/payments/payments.provider.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
+import { paymentInProgressMessage } from "./payment-in-progress.ts";
 import { toPaymentResult, type PaymentResult } from "./payment-result.ts";
 import { paymentAudit } from "./payment-audit.ts";
 import { pendingWindowMs, settleByCommit, settleByStatus, settlePendingPayments } from "./payment-settlement.ts";
@@ -73,10 +74,12 @@ export async function startPayment(
       const [locked] = await tx.$queryRaw<Array<{ isPaid: boolean }>>`SELECT "isPaid" FROM "Bill" WHERE id = ${bill.id} FOR UPDATE`;
       if (!locked) throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
       if (locked.isPaid) throw new AppError("CONFLICT", paymentMessages.alreadyPaid);
-      const inProgress = await tx.paymentTransaction.count({
+      const inProgress = await tx.paymentTransaction.findFirst({
         where: { billId: bill.id, status: "INITIALIZED", createdAt: { gt: new Date(Date.now() - pendingWindowMs(deps)) } },
+        orderBy: { createdAt: "desc" },
+        select: { createdAt: true },
       });
-      if (inProgress > 0) throw new AppError("CONFLICT", paymentMessages.inProgress);
+      if (inProgress) throw new AppError("CONFLICT", paymentInProgressMessage(inProgress.createdAt, pendingWindowMs(deps)));
       return tx.paymentTransaction.create({
         data: {
           billId: bill.id,

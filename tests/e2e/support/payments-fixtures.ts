@@ -16,6 +16,10 @@ export const paymentBills = {
   approvedVisa: { accountCode: "710001", amount: 45_990 },
   rejectedMastercard: { accountCode: "710002", amount: 12_000 },
   aborted: { accountCode: "710003", amount: 8_500 },
+  twoTabsDesktop: { accountCode: "710004", amount: 21_839 },
+  twoTabsPhone: { accountCode: "710005", amount: 21_840 },
+  inProgressDesktop: { accountCode: "710006", amount: 9_990 },
+  inProgressPhone: { accountCode: "710007", amount: 9_991 },
 } as const;
 
 export async function seedPaymentFixtures(prisma: PrismaClient): Promise<void> {

@@ -8,6 +8,7 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { usePortalType } from "../../lib/session.ts";
 import { useUserDetail } from "./api/users.api.ts";
 import { EditUserForm } from "./EditUserForm.tsx";
+import { SendResetLink } from "./SendResetLink.tsx";
 import { StaffPasswordForm } from "./StaffPasswordForm.tsx";
 import { positiveIntParam } from "../../lib/list-url-state.ts";
 import { ADMIN_USERS_PATH, userScreenMessages } from "./user-forms.ts";
@@ -45,6 +46,7 @@ export default function EditUserPage() {
         <>
           <EditUserForm key={user.id} user={user} viewerIsAdmin={viewerIsAdmin} />
           <StaffPasswordForm rut={user.rut} />
+          <SendResetLink userId={user.id} />
         </>
       ) : null}
       {failed ? (

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BenchFunction, BenchResult } from "./bench-stats.ts";
+import { loadEnvFile } from "../server/lib/env-file.mjs";
+loadEnvFile();
 
 // npm run bench [-- <name filter>]: runs every bench/*.bench.ts one after the other, prints one table, writes it as
 // JSON under var/reports/ and exits 1 when a budget is missed or a bench fails.

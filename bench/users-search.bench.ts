@@ -1,3 +1,4 @@
+import { BackgroundWork } from "../server/lib/background.ts";
 import Fastify from "fastify";
 import { loadConfig } from "../server/config.ts";
 import { registerAccessTokens } from "../server/lib/tokens.ts";
@@ -179,6 +180,7 @@ export default async function run(): Promise<BenchResult[]> {
       tokens: await registerAccessTokens(Fastify(), config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES),
       cache: createUserCaches(0),
       logError: (error) => console.error(error),
+      background: new BackgroundWork((error) => console.error(error)),
     };
     const actor: SessionUser = admin;
     const meta = { ip: "127.0.0.1" };

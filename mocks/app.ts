@@ -5,7 +5,7 @@ import { htmlContentType } from "./html.ts";
 import { imagingLoginMock } from "./imaging-login/imaging-login-mock.ts";
 import { renderIndexPage } from "./index-page.ts";
 import { mailRoutes, type MailStore } from "./mail/mail-catcher.ts";
-import { failureBases } from "./results/behaviour.ts";
+import { createFaultSwitch, failureBases, faultSwitchRoutes, switchBase } from "./results/behaviour.ts";
 import { schedulingMock } from "./scheduling/scheduling-mock.ts";
 import { webpayMock, type WebpayMockOptions } from "./webpay/webpay-mock.ts";
 
@@ -35,6 +35,16 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
     app.register(fhirMock, { prefix: `${failureBases[behaviour]}/fhir`, behaviour });
     app.register(dicomWebMock, { prefix: `${failureBases[behaviour]}/dicom-web`, behaviour });
   }
+  // A laboratory and an imaging server whose behaviour a fault run switches while the portal runs (slow, down, back).
+  const faultSwitch = createFaultSwitch();
+  faultSwitchRoutes(app, faultSwitch);
+  app.register(fhirMock, { prefix: `${switchBase}/fhir`, behaviour: faultSwitch, now: options.now });
+  app.register(dicomWebMock, {
+    prefix: `${switchBase}/dicom-web`,
+    behaviour: faultSwitch,
+    now: options.now,
+    frameAncestors: options.frameAncestors,
+  });
   app.register(webpayMock, { prefix: "/webpay", ...options.webpay });
 
   app.get("/", async (_request, reply) => reply.type(htmlContentType).send(renderIndexPage()));

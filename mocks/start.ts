@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { buildMocksApp } from "./app.ts";
 import { startMailCatcher } from "./mail/mail-catcher.ts";
 import type { WebpayMockOptions } from "./webpay/webpay-mock.ts";
+import { loadEnvFile } from "../server/lib/env-file.mjs";
 
 export interface StartMocksOptions {
   host?: string;
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
 
 const isRunDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isRunDirectly) {
+  loadEnvFile();
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -18,6 +18,8 @@ import { startFlow } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer from "puppeteer-core";
 import { LOGIN_JS_BUDGET_BYTES, loginPageChunks } from "./web-weight.mjs";
+import { loadEnvFile } from "../server/lib/env-file.mjs";
+loadEnvFile();
 
 const offset = Number(process.env.LIGHTHOUSE_PORT_OFFSET ?? 80);
 const portal = `http://localhost:${4210 + offset}`;

@@ -14,6 +14,8 @@ import pg from "pg";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
+import { loadEnvFile } from "../server/lib/env-file.mjs";
+loadEnvFile();
 
 const env = process.env;
 const log = (line) => console.log(`stack: ${line}`);
@@ -88,7 +90,8 @@ const shared = {
   DATABASE_URL: databaseUrl,
   REDIS_URL: redisUrl,
   JWT_SECRET: signingSecret(),
-  SMTP_PORT: smtpPort,
+  // A mail server of the operator's (or a fault run's) instead of the mocks' catcher.
+  SMTP_PORT: env.SMTP_PORT ?? smtpPort,
   CLINIC_PORTAL_URL_TEMPLATE: env.CLINIC_PORTAL_URL_TEMPLATE ?? `http://{alias}.localhost:${proxyPort}`,
 };
 runOnce("la migración", "server/db/migrate.cli.ts", shared);
@@ -101,9 +104,22 @@ if (env.SKIP_WEB_BUILD !== "true") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// An instance that dies is reported and not replaced: the other keeps serving behind the proxy (what the stack shows).
+// An instance that dies is restarted (like the compose `restart: unless-stopped` policy), after 1 s, while the other
+// keeps serving behind the proxy; one that dies more than 5 times in a minute is left down and reported.
+const portalSpecs = new Map();
+const deaths = new Map();
 const supervisor = createSupervisor({
-  onChildExit: (name, code, signal) => log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`),
+  onChildExit: (name, code, signal) => {
+    const spec = portalSpecs.get(name);
+    const recent = (deaths.get(name) ?? []).filter((at) => at > Date.now() - 60_000);
+    recent.push(Date.now());
+    deaths.set(name, recent);
+    if (!spec || recent.length > 5) return log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`);
+    log(`${name} terminó (${signal ?? `código ${code}`}); se reinicia en 1 s, el resto sigue atendiendo`);
+    setTimeout(() => {
+      if (!supervisor.stopping) start(name, spec.script, spec.env);
+    }, 1_000).unref();
+  },
 });
 const start = (name, script, childEnv) => log(`${name} pid=${supervisor.start(name, script, childEnv)}`);
 
@@ -113,19 +129,24 @@ start("mocks", "mocks/start.ts", {
   MOCKS_HTTP_PORT: mocksPort,
   MOCKS_SMTP_PORT: smtpPort,
 });
-portalPorts.forEach((port, index) =>
-  start(`portal-${index + 1}`, "server/main.ts", {
-    ...portalEnv(env, String(port), mocksPort),
-    ...shared,
-    HOST: "127.0.0.1",
-    MIGRATE_ON_START: "false",
-    SEED_DEMO: "false",
-    TRUST_PROXY_HOPS: "1",
-    // The stack always runs the simulators: with NODE_ENV=production (load and fault runs) that is a demonstration,
-    // which production otherwise refuses (server/ops/production-guard.ts).
-    PORTAL_DEMO: env.PORTAL_DEMO ?? "true",
-  }),
-);
+portalPorts.forEach((port, index) => {
+  const spec = {
+    script: "server/main.ts",
+    env: {
+      ...portalEnv(env, String(port), mocksPort),
+      ...shared,
+      HOST: "127.0.0.1",
+      MIGRATE_ON_START: "false",
+      SEED_DEMO: "false",
+      TRUST_PROXY_HOPS: "1",
+      // The stack always runs the simulators: with NODE_ENV=production (load and fault runs) that is a demonstration,
+      // which production otherwise refuses (server/ops/production-guard.ts).
+      PORTAL_DEMO: env.PORTAL_DEMO ?? "true",
+    },
+  };
+  portalSpecs.set(`portal-${index + 1}`, spec);
+  start(`portal-${index + 1}`, spec.script, spec.env);
+});
 const proxy = await startProxy({
   port: proxyPort,
   host: env.STACK_HOST ?? "127.0.0.1",

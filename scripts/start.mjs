@@ -3,6 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { portalEnv } from "./start-env.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
+import { loadEnvFile } from "../server/lib/env-file.mjs";
+loadEnvFile();
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const portalPort = process.env.PORT ?? "4200";

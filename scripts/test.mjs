@@ -4,13 +4,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const resultsDir = "var/test-results";
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const steps = [
   ["typecheck", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
-  ["lint", ["eslint", ".", "--max-warnings", "0"]],
+  // npm run lint: eslint, then madge (no import circles, .madgerc) and knip (nothing unused, knip.jsonc).
+  ["lint", ["run", "--silent", "lint"], npm],
   ["format", ["prettier", "--check", ".", "--log-level", "warn"]],
   ["unit + API", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${resultsDir}/vitest.json`]],
   ["web build", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]],
@@ -18,10 +20,10 @@ const steps = [
 ];
 
 let failedStep = null;
-for (const [name, args] of steps) {
-  console.log(`\n=== ${name}: npx ${args.join(" ")}`);
+for (const [name, args, command = npx] of steps) {
+  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(npx, args, { stdio: "inherit", env: process.env });
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
   console.log(`=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (result.status !== 0) {
     failedStep = name;

@@ -8,8 +8,10 @@ import fastifyCookie from "@fastify/cookie";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppDeps } from "./deps.ts";
+import { BackgroundWork } from "./lib/background.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { auditRoutes } from "./features/audit/audit.routes.ts";
+import { mailQueueRoutes } from "./features/mail/mail-queue.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes.ts";
 import { billsRoutes } from "./features/bills/bills.routes.ts";
@@ -18,7 +20,7 @@ import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
-import { startPaymentSweep } from "./features/payments/payments.service.ts";
+import { startPaymentSweep } from "./features/payments/payment-sweep.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
@@ -31,6 +33,7 @@ import { JSON_BODY_LIMIT, registerMultipart } from "./http/uploads.ts";
 import { appPreloadHeader, indexHtmlHeaders, registerCompression, registerWebAssets } from "./http/web-assets.ts";
 import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
+import { createMailQueue } from "./providers/mail/mail-queue.ts";
 import { registerAccessTokens } from "./lib/tokens.ts";
 import { connectUserCaches, createUserCaches } from "./lib/user-cache.ts";
 import { contextFactory } from "./trpc/context.ts";
@@ -70,25 +73,43 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       void (reply as unknown as FastifyReply).status(body.statusCode).send(body);
     },
   });
-  const ownProviders = createProviders(config);
+  const ownProviders = createProviders(config, app.log);
   const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES);
   const cache = createUserCaches(config.USER_CACHE_SECONDS * 1000);
   const disconnectCaches = await connectUserCaches(db, cache);
   app.addHook("onClose", disconnectCaches);
   const ops = createOps(app, config, db);
+  const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
+  // Mail through the durable queue unless a caller (a test) brought its own mail provider or MAIL_QUEUE=false.
+  const mailQueue =
+    !providers?.mail && config.MAIL_QUEUE
+      ? createMailQueue({
+          sql: db.executeSql,
+          transport: ownProviders.mail,
+          secret: config.JWT_SECRET,
+          retrySeconds: config.MAIL_RETRY_SECONDS,
+          log: app.log,
+        })
+      : null;
+  mailQueue?.keepStarting();
   const deps: AppDeps = {
     config,
     tokens,
     cache,
     prisma: db.prisma,
-    providers: { ...ownProviders, ...providers },
-    logError: (error, message) => app.log.error({ err: error }, message),
+    providers: { ...ownProviders, ...providers, ...(mailQueue ? { mail: mailQueue } : {}) },
+    mailQueue,
+    logError,
     logWarn: (details, message) => app.log.warn(details, message),
+    background: new BackgroundWork(logError),
     redis: ops.redis,
     metrics: ops.metrics.outcomes,
   };
   app.decorate("deps", deps);
-  app.addHook("onClose", async () => closeProviders(ownProviders));
+  app.addHook("onClose", async () => {
+    await mailQueue?.stop();
+    closeProviders(ownProviders);
+  });
   // Every route with its declared access, as registered: the security suite builds its permission matrix from it.
   const routeTable: RouteTableEntry[] = [];
   app.decorate("routeTable", routeTable);
@@ -150,6 +171,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       await api.register(billsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(auditRoutes, { deps });
+      await api.register(mailQueueRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

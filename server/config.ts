@@ -2,9 +2,10 @@ import { z } from "zod";
 import { envBoolean } from "./lib/env.ts";
 import { imagingConfigSchema } from "./providers/imaging/imaging.config.ts";
 import { labConfigSchema } from "./providers/lab/lab.config.ts";
-import { mailConfigSchema } from "./providers/mail/mail.config.ts";
+import { mailConfigSchema, mailQueueConfigSchema } from "./providers/mail/mail.config.ts";
 import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
 import { opsConfigSchema } from "./ops/ops.config.ts";
+import { breakerConfigSchema } from "./providers/circuit-breaker.ts";
 import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
@@ -92,9 +93,11 @@ const portalConfigSchema = z.object({
 
 export const configSchema = portalConfigSchema
   .extend(mailConfigSchema.shape)
+  .extend(mailQueueConfigSchema.shape)
   .extend(paymentsConfigSchema.shape)
   .extend(labConfigSchema.shape)
   .extend(imagingConfigSchema.shape)
+  .extend(breakerConfigSchema.shape)
   .extend(opsConfigSchema.shape);
 
 export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };

@@ -2,8 +2,10 @@ import type { Redis } from "ioredis";
 import type { AppConfig } from "./config.ts";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import type { Providers } from "./providers/index.ts";
+import type { MailQueue } from "./providers/mail/mail-queue.ts";
 import type { AccessTokens } from "./lib/tokens.ts";
 import type { UserCaches } from "./lib/user-cache.ts";
+import type { BackgroundWork } from "./lib/background.ts";
 
 /** What services need from the outside world; built once in buildApp and passed to every service call. */
 export interface AppDeps {
@@ -11,6 +13,8 @@ export interface AppDeps {
   prisma: PrismaClient;
   /** Mail, payments, lab and imaging clients (server/providers/). */
   providers: Providers;
+  /** The durable outbound mail queue behind providers.mail (MAIL_QUEUE); null when mail is sent during the request. */
+  mailQueue?: MailQueue | null;
   /** Signs and verifies access tokens (@fastify/jwt, registered on the app). */
   tokens: AccessTokens;
   /** Per-process caches of the signed-in user's row and an executive's clinics, dropped on every committed change. */
@@ -19,6 +23,8 @@ export interface AppDeps {
   logError(error: unknown, message: string): void;
   /** Something operators must look at, though nothing failed (a RUT under a guessing attack); absent in scripts. */
   logWarn?(details: Record<string, unknown>, message: string): void;
+  /** Work that runs after the answer was sent (background mail), tracked so it can be awaited. */
+  background: BackgroundWork;
   /** Shared state of several instances when REDIS_URL is set (login throttling); otherwise the database keeps it. */
   redis?: Redis | null;
   /** Business counters for /metrics (server/ops/metrics.ts); absent in scripts and benchmarks. */

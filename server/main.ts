@@ -6,6 +6,8 @@ import { applyMigrations } from "./db/migrate.ts";
 import { seedAtStartup } from "./db/seed.ts";
 import { awaitMigrations, holdReadiness, isMigrated, type MigrationWait } from "./ops/await-migrations.ts";
 import { productionProblems, productionRefusal } from "./ops/production-guard.ts";
+import { loadEnvFile } from "./lib/env-file.mjs";
+loadEnvFile();
 
 // Starts the portal: migrations (unless MIGRATE_ON_START=false), clinics (and demo accounts on an empty database in development), then the HTTP server.
 const config = loadConfig();

@@ -7,7 +7,7 @@ import { htmlContentType } from "../html.ts";
 import { renderMailDetailPage, renderMailListPage, renderMailNotFoundPage } from "./mail-pages.ts";
 import { MailStore, toMessageJson } from "./mail-store.ts";
 
-export { MailStore, defaultMailCapacity, type CaughtMail, type MailMessageJson } from "./mail-store.ts";
+export { MailStore, type MailMessageJson } from "./mail-store.ts";
 
 export interface MailCatcherOptions {
   host?: string;

@@ -7,7 +7,7 @@ import { isValidRut, normalizeRut } from "./rut.ts";
 import { renderAgendaPage, renderBookingConfirmedPage, renderBookingErrorPage, renderCenterNotFoundPage } from "./scheduling-pages.ts";
 import { upcomingDates, upcomingSlots } from "./slots.ts";
 
-export { schedulingCenters, type SchedulingCenter } from "./centers.ts";
+export { schedulingCenters } from "./centers.ts";
 
 export interface SchedulingMockOptions {
   /** Origins allowed to embed the pages, in addition to the local portal dev origins. */

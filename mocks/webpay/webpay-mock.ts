@@ -108,6 +108,9 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
   const now = options.now ?? (() => new Date());
   const store = new WebpayStore(options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS, now);
   const credentials = options.credentials ?? [integrationCredentials];
+  // Fault runs (issue 24): a commit is recorded at once and its answer held this long, so that a run can kill the portal
+  // after Webpay committed and before the portal stored it. Set with PUT /mock/fault?commitDelayMs=N (0 = off).
+  const fault = { commitDelayMs: 0, commitsHeld: 0 };
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -170,6 +173,10 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
           );
         }
         transaction.committed = true;
+        if (fault.commitDelayMs > 0) {
+          fault.commitsHeld += 1;
+          await new Promise((resolve) => setTimeout(resolve, fault.commitDelayMs));
+        }
         return store.view(transaction);
       });
 
@@ -315,6 +322,11 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
   });
 
   // ---- For testers ----
+  app.get("/mock/fault", async () => fault);
+  app.put<{ Querystring: { commitDelayMs?: string } }>("/mock/fault", async (request) => {
+    fault.commitDelayMs = Math.max(0, Number(request.query.commitDelayMs ?? 0) || 0);
+    return fault;
+  });
   app.get("/", async (_request, reply) => sendHtml(reply, renderTransactionsPage(store.list())));
   app.get("/mock/transactions", async () =>
     store.list().map((transaction) => ({

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "user.update",
   "user.create",
   "user.password-reset",
+  "user.password-reset-link",
   "user.privileges.read",
   "user.privileges.update",
   "user.create.cli",
@@ -56,10 +57,9 @@ export const AUDIT_ACTIONS = [
   "payment.status",
   "audit.list",
   "audit.export",
+  "mail.queue.read",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_OUTCOMES = ["ok", "denied", "failed"] as const;
 
 export const auditMessages = {
   invalidAction: "Acción inválida",
@@ -97,10 +97,8 @@ export type AuditFilters = z.output<typeof ZAuditFilters>;
 export const ZAuditListInput = z
   .object({ ...filtersShape, ...pagingShape })
   .refine(dayRangeInOrder, { error: auditMessages.rangeOrder, path: ["to"] });
-export type AuditListInput = z.input<typeof ZAuditListInput>;
 
 export const ZAuditPerson = z.object({ rut: z.string(), name: z.string() });
-export type AuditPerson = z.infer<typeof ZAuditPerson>;
 
 export const ZAuditEventDto = z.object({
   id: z.number().int(),

@@ -42,4 +42,3 @@ export type CreatedBill = z.infer<typeof ZCreatedBill>;
 
 /** GET /files/{path}: a short-lived signed link to the PDF. */
 export const ZFileLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string() });
-export type FileLink = z.infer<typeof ZFileLink>;

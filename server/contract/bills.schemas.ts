@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_SORT, patientSortFields, sortDirections, staffSortFields } from "./bills.lists.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./paging.ts";
 import { digitsOnlySchema, MAX_PDF_BYTES, messages, rutSchema } from "./validation.ts";
+import { dayToDate } from "./days.ts";
 
 // Input schemas of hospital bills (SPEC §3, §5, §9), shared by the REST routes, the tRPC router, the services and the
 // React bill form. REST query strings arrive as text, so numbers are coerced; z.object strips every key not named.
@@ -74,7 +75,6 @@ export const ZPatientBillsInput = z.object(
   { rut: rutSchema, ...paging, orderBy: sortField(patientSortFields), direction },
   { error: billMessages.invalidBody },
 );
-export type PatientBillsInput = z.input<typeof ZPatientBillsInput>;
 
 /** GET /files/filter/users: the staff bill search. */
 export const ZStaffBillsInput = z.object(
@@ -86,7 +86,6 @@ export const ZStaffBillsInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type StaffBillsInput = z.input<typeof ZStaffBillsInput>;
 
 /** A calendar day "YYYY-MM-DD" (or an ISO timestamp, whose day is kept), stored as midnight UTC. */
 export const billDateSchema = z
@@ -96,16 +95,25 @@ export const billDateSchema = z
     (value) => {
       const day = value.slice(0, 10);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-      const date = new Date(`${day}T00:00:00Z`);
+      const date = dayToDate(day);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1900;
     },
     { error: billMessages.invalidDate },
   )
   .transform((value) => value.slice(0, 10));
 
+/**
+ * An amount as typed: digits, or digits with the thousands dot ('21.839' is 21839, issue 33: SPEC §5's "digits only"
+ * is about the value, not the keys).
+ */
+export const typedAmountPattern = /^(\d+|\d{1,3}(\.\d{3})+)$/;
+
+/** The typed amount as whole pesos (its thousands dots removed); call only on text that matched typedAmountPattern. */
+export const typedAmountValue = (typed: string): number => Number(typed.trim().replace(/\./g, ""));
+
 /** Amount in whole pesos: digits only in the form (SPEC §5), a number or digit string on the wire. */
 export const amountSchema = z.preprocess(
-  (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  (value) => (typeof value === "string" && typedAmountPattern.test(value.trim()) ? typedAmountValue(value) : value),
   z
     .number({ error: messages.digitsOnly })
     .int({ error: messages.digitsOnly })
@@ -141,7 +149,6 @@ export const ZCreateBillInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type CreateBillInput = z.input<typeof ZCreateBillInput>;
 
 /** PATCH /files/accountId/{id}: bill data without accountCode (an accountCode sent anyway must equal the stored one). */
 export const ZUpdateBillInput = z.object(
@@ -154,14 +161,17 @@ export const ZUpdateBillInput = z.object(
   },
   { error: billMessages.invalidBody },
 );
-export type UpdateBillInput = z.input<typeof ZUpdateBillInput>;
 
 /** The bill form of the staff screen (SPEC §5): every field required, RUT valid, digits only for code and amount. */
 export const billFormSchema = z.object({
   rut: rutSchema,
   accountCode: accountCodeSchema,
   createAccountIdDate: billDateSchema,
-  amount: z.string({ error: messages.required }).trim().min(1, { error: messages.required }).regex(/^\d+$/, { error: messages.digitsOnly }),
+  amount: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .regex(typedAmountPattern, { error: messages.digitsOnly }),
   isPaid: z.enum(["true", "false"], { error: messages.required }),
 });
 export type BillFormValues = z.input<typeof billFormSchema>;

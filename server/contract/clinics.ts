@@ -69,10 +69,6 @@ export function clinicByKey(key: string | null | undefined): Clinic | undefined 
   return clinics.find((clinic) => clinic.key === key);
 }
 
-export function clinicByCode(code: number): Clinic | undefined {
-  return clinics.find((clinic) => clinic.code === code);
-}
-
 /** Dev hosts: `<alias>.localhost` (any port), e.g. http://clinicasur.localhost:4200. */
 export function devHost(clinic: Clinic): string {
   return `${clinic.alias}.localhost`;

@@ -13,7 +13,6 @@ export const ZPaymentStatusValue = z.enum([
   "PARTIALLY_NULLIFIED",
   "CAPTURED",
 ]);
-export type PaymentStatusValue = z.infer<typeof ZPaymentStatusValue>;
 
 export const ZPaymentResult = z.object({
   approved: z.boolean().describe("Verdadero solo si esta transacción pagó la cuenta"),

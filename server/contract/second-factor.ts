@@ -26,7 +26,6 @@ export const ZOtpInput = z.object({
     .min(1, { error: secondFactorMessages.codeRequired })
     .max(20, { error: secondFactorMessages.codeInvalid }),
 });
-export type OtpInput = z.infer<typeof ZOtpInput>;
 
 /** An admin's reset of another staff member's second factor: who and why (the reason is audited). */
 export const ZSecondFactorResetInput = z.object({

@@ -69,8 +69,15 @@ describe("SPEC §5 validation rules and their Spanish messages", () => {
 
   it("phone: 8+ characters, digits with optional + or - separators, else 'Solo caracteres numéricos'", () => {
     for (const phone of ["+56912345678", "912345678", "2-2345-6789"]) expect(messageOf(phoneSchema, phone)).toBeNull();
-    for (const phone of ["1234567", "9123abc45", "++56912345678", "+56 9 1234 5678", ""])
+    for (const phone of ["1234567", "9123abc45", "++56912345678", "+56 9 1234 abcd", ""])
       expect(messageOf(phoneSchema, phone)).toBe("Solo caracteres numéricos");
+  });
+
+  it("phone: the Chilean ways of writing a number are accepted and stored as E.164 (issue 33)", () => {
+    for (const phone of ["+56 9 8765 4321", "9 8765 4321", "987654321", "56987654321", "+56 (9) 8765-4321", " 9.8765.4321 "])
+      expect(phoneSchema.parse(phone)).toBe("+56987654321");
+    expect(phoneSchema.parse("2 2345 6789")).toBe("+56223456789");
+    expect(phoneSchema.parse("+1-555-0100")).toBe("+1-555-0100");
   });
 
   it("birth date: a real date, not in the future, else 'La fecha es inválida'", () => {
@@ -81,9 +88,9 @@ describe("SPEC §5 validation rules and their Spanish messages", () => {
       expect(messageOf(birthDateSchema, bad)).toBe("La fecha es inválida");
   });
 
-  it("digits-only fields: 'Solo numeros'", () => {
+  it("digits-only fields: 'Solo números' (issue 33 corrects the spec's 'Solo numeros')", () => {
     expect(messageOf(digitsOnlySchema, "12345")).toBeNull();
-    expect(messageOf(digitsOnlySchema, "12a45")).toBe("Solo numeros");
+    expect(messageOf(digitsOnlySchema, "12a45")).toBe("Solo números");
   });
 
   it("profile completeness needs first name, both last names, phone, e-mail and birth date", () => {

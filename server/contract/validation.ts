@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { linearPattern, type LinearPattern } from "./linear-pattern.ts";
 import { isValidRut, MAX_RUT_LENGTH } from "./rut.ts";
+import { dayToDate } from "./days.ts";
 
 // Every validation rule of SPEC §5 with its exact Spanish message; used by the React forms and the server routes.
 // Every rule checks the length first and stops there when it fails (abort: true), and every pattern runs on a
@@ -22,7 +23,7 @@ export const messages = {
   emailCreateUser: "La dirección de correo es incorrecta",
   phone: "Solo caracteres numéricos",
   birthDate: "La fecha es inválida",
-  digitsOnly: "Solo numeros",
+  digitsOnly: "Solo números",
   pdfOnly: "Solo se permiten archivos PDF",
   pdfTooLarge: (name: string) => `El archivo ${name} pesa más de 2MB`,
 } as const;
@@ -89,15 +90,32 @@ export const emailSchema = emailSchemaWith(messages.email);
 export const adminEditEmailSchema = emailSchemaWith(messages.emailAdminEdit);
 export const createUserEmailSchema = emailSchemaWith(messages.emailCreateUser);
 
+/**
+ * Issue 33: a phone as people write it, in one stored form. Spaces, dots and parentheses go; a Chilean number of nine
+ * digits, with or without +56 ('+56 9 8765 4321', '9 8765 4321', '987654321', '2 2345 6789'), becomes E.164
+ * ('+56987654321'); anything else keeps its digits, + and - as typed (SPEC §5 still decides whether it is valid).
+ */
+export function normalizePhone(value: string): string {
+  const compact = value.trim().replace(/[\s().]/g, "");
+  const digits = compact.replace(/-/g, "");
+  if (/^(\+?56)?[0-9]{9}$/.test(digits)) return `+56${digits.slice(-9)}`;
+  return compact;
+}
+
 // Once /^\+?\d+(-?\d+)*$/: nested quantifiers that backtracked exponentially on "1"×30 + "a" (issue 9).
 const phonePattern = linearPattern("\\+?[0-9]+(-[0-9]+)*");
 export const phoneSchema = z
   .string({ error: messages.phone })
-  .trim()
-  .max(20, atMost(20, messages.phone))
-  .min(8, { error: messages.phone, abort: true })
-  // SPEC §5: digits with optional + or - separators (no spaces, letters or other signs).
-  .refine(matching(phonePattern), { error: messages.phone });
+  .max(40, atMost(40, messages.phone))
+  .transform(normalizePhone)
+  .pipe(
+    z
+      .string()
+      .max(20, atMost(20, messages.phone))
+      .min(8, { error: messages.phone, abort: true })
+      // SPEC §5: digits with optional + or - separators (no letters or other signs once spaces are taken out).
+      .refine(matching(phonePattern), { error: messages.phone }),
+  );
 
 const isoDay = linearPattern("[0-9]{4}-[0-9]{2}-[0-9]{2}");
 /** Birth date as "YYYY-MM-DD" (or an ISO timestamp): a real date, not in the future. */
@@ -109,7 +127,7 @@ export const birthDateSchema = z
     (value) => {
       const day = value.slice(0, 10);
       if (!isoDay.matches(day)) return false;
-      const date = new Date(`${day}T00:00:00Z`);
+      const date = dayToDate(day);
       return (
         !Number.isNaN(date.getTime()) &&
         date.toISOString().slice(0, 10) === day &&
@@ -138,9 +156,8 @@ export const profileSchema = z.object({
   phoneNumber: phoneSchema,
   birthDate: birthDateSchema,
 });
-export type ProfileInput = z.input<typeof profileSchema>;
 
-export { isProfileComplete, type ProfileFields } from "./profile.ts";
+export { isProfileComplete } from "./profile.ts";
 
 export const loginSchema = z.object({
   rut: rutSchema,

@@ -1,5 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { backup, BackupError, restore, type BackupTarget } from "./backup.ts";
+import { loadEnvFile } from "../lib/env-file.mjs";
+loadEnvFile();
 
 // npm run db:backup [-- <archivo>]           → copies the configured database (DATABASE_URL, or the embedded one)
 // npm run db:restore -- <archivo> [--yes]    → restores it; --yes replaces a database that already has data

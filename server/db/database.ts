@@ -1,45 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import { pgliteExtensions, PGliteAdapterFactory, PortalPgAdapterFactory, type Database, type DatabaseTarget } from "./adapters.ts";
 import { applyMigrations } from "./migrate.ts";
 import { tryAcquireOwnerLock, type LockOwner, type OwnerLock } from "./owner-lock.ts";
 import { servePglite } from "./pglite-server.ts";
 
-/** Where the data lives: a PostgreSQL server (DATABASE_URL) or an embedded PGlite folder (zero set-up default). */
-export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
-  /** `port`: where the folder's owner serves it on loopback (PGLITE_PORT). */
-  | { kind: "pglite"; dataDir: string | null; port?: number };
-
-export interface Database {
-  prisma: PrismaClient;
-  /** Driver adapter factory for Prisma's schema engine (migrations); see migrate.ts. */
-  adapterFactory: PrismaPg | PrismaPGlite;
-  target: DatabaseTarget;
-  /**
-   * How this process reaches the data: `owner` opened the PGlite folder itself (and serves it on `address`), `client`
-   * connects to the folder's owner on `address`; `direct` is PostgreSQL or an in-memory PGlite.
-   */
-  access: { mode: "direct" } | { mode: "owner" | "client"; address: string };
-  /** Migrations the owner applied while opening the folder (before anyone else could connect). */
-  migrationsApplied: string[];
-  /**
-   * Subscribes to NOTIFY on `channel` (a dedicated connection on PostgreSQL, reconnected when lost; PGlite's own
-   * listener in process). `onConnected(false)` says notifications may be missed until the next `onConnected(true)`.
-   */
-  listen(
-    channel: string,
-    onMessage: (payload: string | undefined) => void,
-    onConnected: (connected: boolean) => void,
-  ): Promise<() => Promise<void>>;
-  /** The connection pool on PostgreSQL (its sizes are exported at /metrics); none on an embedded PGlite opened here. */
-  pool?: pg.Pool;
-  close(): Promise<void>;
-}
+export type { Database, DatabaseTarget };
 
 export interface OpenOptions {
   /** The portal waits for a command that holds the folder; a command connects to whoever holds it. */
@@ -83,63 +51,21 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-const pgliteExtensions = { pg_trgm };
-
-/** PGlite adapter whose scratch "shadow" database (used when diffing migrations) has the same extensions. */
-class PGliteAdapterFactory extends PrismaPGlite {
-  override async connectToShadowDb() {
-    const shadow = await PGlite.create({ extensions: pgliteExtensions });
-    return new PrismaPGlite(shadow).connect();
-  }
-}
-
-/**
- * PostgreSQL adapter that runs a migration script as one simple-protocol query, as psql would. The stock adapter
- * splits scripts at every ";", which cuts a function body apart (the row-change trigger of a migration).
- */
-class PortalPgAdapterFactory extends PrismaPg {
-  override async connect() {
-    return wholeScripts(await super.connect());
-  }
-  override async connectToShadowDb() {
-    return wholeScripts(await super.connectToShadowDb());
-  }
-}
-
-function wholeScripts<A extends { executeScript(script: string): Promise<void> }>(adapter: A): A {
-  const queryable = adapter as unknown as { client: pg.Pool; onError(error: unknown): never };
-  adapter.executeScript = async (script: string) => {
-    try {
-      await queryable.client.query(script);
-    } catch (error) {
-      queryable.onError(error);
-    }
-  };
-  return adapter;
-}
-
 function postgresDatabase(target: DatabaseTarget, url: string, access: Database["access"]): Database {
   // One pool for queries and the schema engine, kept here so its sizes can be reported. allowExitOnIdle: idle connections
   // must not keep a command alive.
-  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+  // connectionTimeoutMillis: while the server is unreachable a request fails within 5 s (503) instead of waiting forever.
+  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true, connectionTimeoutMillis: 5_000 });
   const adapterFactory = new PortalPgAdapterFactory(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= prisma.$disconnect().then(() => pool.end()));
   const listen: Database["listen"] = (channel, onMessage, onConnected) => listenPostgres(url, channel, onMessage, onConnected);
-  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, close };
-}
-
-/**
- * What Prisma's schema engine migrates through (see migrate.ts). On PostgreSQL: a small pool of its own, ended after
- * use, because the engine takes its advisory lock (key 72707369) on one connection and never releases it; on the
- * portal's shared pool that connection would go back to serving queries with the lock still held, and the next process
- * that migrates (a command, another replica) would time out waiting for it. Elsewhere: the database's own adapter.
- */
-export function migrationConnection(db: Database): { adapterFactory: PrismaPg | PrismaPGlite; pool?: pg.Pool; close(): Promise<void> } {
-  if (db.target.kind !== "postgres") return { adapterFactory: db.adapterFactory, close: async () => {} };
-  const pool = new pg.Pool({ connectionString: db.target.url, max: 3, allowExitOnIdle: true });
-  return { adapterFactory: new PortalPgAdapterFactory(pool), pool, close: () => pool.end() };
+  // An idle connection the server drops (PostgreSQL restarted) is removed from the pool; without a listener its
+  // 'error' event would end the process. The next query opens a new connection.
+  pool.on("error", () => {});
+  const executeSql = (text: string, values?: unknown[]) => pool.query(text, values);
+  return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, executeSql, close };
 }
 
 /** LISTEN on a connection of its own, reconnected every second while lost. */
@@ -186,6 +112,15 @@ async function listenPostgres(
   };
 }
 
+/** A statement with parameters through `query`; a script (no parameters) through `exec`, answering its last result. */
+function pgliteSql(pglite: PGlite): Database["executeSql"] {
+  return async (text, values) => {
+    if (values && values.length > 0) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+}
+
 /** PGlite delivers NOTIFY of its own queries (and of the commands it serves) to listeners in this process. */
 function listenPglite(pglite: PGlite): Database["listen"] {
   return async (channel, onMessage, onConnected) => {
@@ -213,7 +148,16 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       await prisma.$disconnect();
       await pglite.close();
     };
-    return { prisma, adapterFactory, target, access: { mode: "direct" }, migrationsApplied: [], listen: listenPglite(pglite), close };
+    return {
+      prisma,
+      adapterFactory,
+      target,
+      access: { mode: "direct" },
+      migrationsApplied: [],
+      listen: listenPglite(pglite),
+      executeSql: pgliteSql(pglite),
+      close,
+    };
   }
 
   const dataDir = target.dataDir;
@@ -267,6 +211,7 @@ async function openAsOwner(target: DatabaseTarget & { kind: "pglite" }, dataDir:
       access: { mode: "owner", address: "" },
       migrationsApplied: [],
       listen: listenPglite(pglite),
+      executeSql: pgliteSql(pglite),
       close: async () => {},
     };
     // Before serving, so that no other process migrates at the same time.

@@ -2,6 +2,8 @@ import { loadConfig } from "../config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./database.ts";
 import { applyMigrations, createMigration } from "./migrate.ts";
 import { grantAppRole } from "./roles.ts";
+import { loadEnvFile } from "../lib/env-file.mjs";
+loadEnvFile();
 
 // npm run db:migrate            → applies pending migrations to the configured database (through the running portal
 //                                 when it owns the embedded folder; see database.ts)

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type pg from "pg";
-import { migrationConnection, type Database } from "./database.ts";
+import { migrationConnection, type Database } from "./adapters.ts";
 
 // Prisma's CLI cannot fetch its native schema engine on offline machines, so migrations run through the same
 // engine compiled to WebAssembly (@prisma/schema-engine-wasm, pinned). It keeps Prisma's standard layout and the

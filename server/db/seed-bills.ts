@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { normalizeRut } from "../contract/rut.ts";
+import { dayToDate } from "../contract/days.ts";
 
 // Demo hospital bills (part of the demo data): the demo patients get bills at several clinics, pending and paid, with
 // and without PDFs, enough for two pages of 'Cuentas hospitalarias' (see README, demo accounts).
@@ -78,7 +79,7 @@ export async function seedDemoBills(prisma: PrismaClient): Promise<number> {
         data: {
           accountCode: bill.accountCode,
           clinicCode: bill.clinicCode,
-          createAccountIdDate: new Date(`${bill.date}T00:00:00Z`),
+          createAccountIdDate: dayToDate(bill.date),
           amount: bill.amount,
           isPaid: bill.isPaid,
           userId: patient.id,

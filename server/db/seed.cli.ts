@@ -2,6 +2,8 @@ import { loadConfig } from "../config.ts";
 import { databaseTargetFromEnv, openDatabase } from "./database.ts";
 import { applyMigrations } from "./migrate.ts";
 import { seedDemoData } from "./seed.ts";
+import { loadEnvFile } from "../lib/env-file.mjs";
+loadEnvFile();
 
 // npm run db:seed → adds the demo clinics and any missing demo account (idempotent).
 // On the embedded database it goes through the running portal when there is one (see database.ts).

@@ -5,6 +5,7 @@ import { Role } from "../contract/roles.ts";
 import { normalizeRut, rutCheckDigit } from "../contract/rut.ts";
 import { seedDemoBills } from "./seed-bills.ts";
 import { createUser, setSecondFactor } from "./users.repository.ts";
+import { dayToDate } from "../contract/days.ts";
 
 interface DemoAccount {
   rut: string;
@@ -206,7 +207,7 @@ export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpt
         lastName: account.lastName,
         secondLastName: account.secondLastName,
         phoneNumber: account.phoneNumber,
-        birthDate: account.birthDate ? new Date(`${account.birthDate}T00:00:00Z`) : null,
+        birthDate: account.birthDate ? dayToDate(account.birthDate) : null,
         password: account.password,
         state: { hasChangedPassword: account.hasChangedPassword, dateTyc: account.termsAccepted ? new Date("2026-01-05T12:00:00Z") : null },
         privileges: account.clinics,

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { firstIssueMessage } from "../contract/validation.ts";
-import { AppError, genericErrorMessage } from "../lib/errors.ts";
+import { isDatabaseUnavailable } from "../db/db-errors.ts";
+import { AppError, genericErrorMessage, serviceUnavailableMessage, UNAVAILABLE_RETRY_AFTER_SECONDS } from "../lib/errors.ts";
 
 export interface ErrorBody {
   statusCode: number;
@@ -21,6 +22,7 @@ const fastifyClientErrors: Record<string, string> = {
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof AppError) return { statusCode: error.status, error: error.code, message: error.message };
   if (error instanceof ZodError) return { statusCode: 400, error: "BAD_REQUEST", message: firstIssueMessage(error) };
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, error: "UNAVAILABLE", message: serviceUnavailableMessage };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -33,7 +35,10 @@ export function toErrorBody(error: unknown): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, "unexpected error");
+    if (body.statusCode === 503) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } else if (body.statusCode >= 500) request.log.error({ err: error }, "unexpected error");
     void reply.status(body.statusCode).send(body);
   });
 }

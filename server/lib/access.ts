@@ -2,7 +2,7 @@ import type { AppDeps, RequestMeta } from "../deps.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { Role } from "../contract/roles.ts";
 import { staffRefusal, type SessionUser } from "../http/authenticate.ts";
-import { recordAudit, type AuditAction, type AuditOutcome } from "./audit.ts";
+import { audit, type ActionAudit, type AuditAction } from "./audit.ts";
 import { AppError, forbiddenMessage } from "./errors.ts";
 
 // Who may act on what, for every feature (the rules: server/features/users/PERMISSIONS.md). An executive's clinics are
@@ -12,7 +12,6 @@ import { AppError, forbiddenMessage } from "./errors.ts";
 type WithRole = Pick<SessionUser, "roleType">;
 
 export const isAdmin = (user: WithRole): boolean => user.roleType === Role.admin;
-export const isExecutive = (user: WithRole): boolean => user.roleType === Role.executive;
 export const isPatient = (user: WithRole): boolean => user.roleType === Role.patient;
 
 /** A staff member acting now: admin, or executive with the clinics they hold privileges for at this moment. */
@@ -23,46 +22,15 @@ export interface StaffActor {
   clinics: string[];
 }
 
-/** One audited staff action: actor, role, action, target, before/after (never a password hash), outcome. */
-export interface StaffAuditEntry {
-  action: AuditAction;
-  /** The user the action is about; a patient target also fills the audit row's patientId. */
-  target?: { id: number; roleType: number } | null;
-  /** Defaults to the action's first segment ("user.update" → "user", "clinic.list" → "clinic"). */
-  resource?: string;
-  resourceId?: number | string | null;
-  /** The patient whose data this is, when the target is not a user (a bill, a result). */
-  patientId?: number | null;
-  before?: unknown;
-  after?: unknown;
-  outcome?: AuditOutcome;
-}
-
-/** Writes one audit row of a staff action. */
-export function auditStaff(deps: AppDeps, actor: SessionUser, meta: RequestMeta, entry: StaffAuditEntry): Promise<void> {
-  return recordAudit(deps.prisma, {
-    actorId: actor.id,
-    actorRole: actor.roleType,
-    action: entry.action,
-    resource: entry.resource ?? entry.action.split(".")[0]!,
-    resourceId: entry.target?.id ?? entry.resourceId ?? null,
-    patientId: entry.target?.roleType === Role.patient ? entry.target.id : (entry.patientId ?? null),
-    before: entry.before,
-    after: entry.after,
-    outcome: entry.outcome ?? "ok",
-    ip: meta.ip,
-  });
-}
-
 /** Writes the denied audit row, then throws 403 with the message. */
 export async function deny(
   deps: AppDeps,
   actor: SessionUser,
   meta: RequestMeta,
-  entry: StaffAuditEntry,
+  entry: ActionAudit,
   message: string = forbiddenMessage,
 ): Promise<never> {
-  await auditStaff(deps, actor, meta, { ...entry, outcome: "denied" });
+  await audit(deps, actor, meta, { ...entry, outcome: "denied" });
   throw new AppError("FORBIDDEN", message);
 }
 
@@ -94,7 +62,7 @@ export async function requireAdmin(
   deps: AppDeps,
   actor: StaffActor,
   meta: RequestMeta,
-  entry: StaffAuditEntry,
+  entry: ActionAudit,
   message: string,
 ): Promise<void> {
   if (!actor.isAdmin) await deny(deps, actor.user, meta, entry, message);

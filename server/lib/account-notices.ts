@@ -58,7 +58,7 @@ export function secondFactorResetNotice(to: string): MailMessage {
   ]);
 }
 
-/** Sends a notice after the answer; a failure is logged, never shown to whoever made the change. */
-export function sendAccountNotice(deps: Pick<AppDeps, "providers" | "logError">, message: MailMessage, what: string): void {
-  deps.providers.mail.send(message).catch((error: unknown) => deps.logError(error, `${what} notice failed`));
+/** Sends a notice after the answer (tracked background work); a failure is logged, never shown to whoever made the change. */
+export function sendAccountNotice(deps: Pick<AppDeps, "providers" | "background">, message: MailMessage, what: string): void {
+  deps.background.run(`${what} notice failed`, () => deps.providers.mail.send(message));
 }

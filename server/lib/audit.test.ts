@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordAudit, type AuditEntry } from "./audit.ts";
+import { audit, recordAudit, type AuditEntry } from "./audit.ts";
 
 /** A stand-in for Prisma's auditEvent delegate that records each statement and lets the test decide when it commits. */
 function recordingWriter() {
@@ -73,5 +73,56 @@ describe("audit group commit", () => {
     shared.statements[0]!.commit();
     transaction.statements[0]!.commit();
     await Promise.all([a, b]);
+  });
+});
+
+describe("audit (the one helper every feature audits with)", () => {
+  const written = async (...args: Parameters<typeof audit> extends [unknown, ...infer Rest] ? Rest : never) => {
+    const { writer, statements } = recordingWriter();
+    const done = audit({ prisma: writer }, ...args);
+    await tick();
+    statements[0]!.commit();
+    await done;
+    return statements[0]!.rows[0];
+  };
+
+  it("names the actor, the address, the resource from the action, and outcome ok by default", async () => {
+    expect(await written({ id: 7, roleType: 0 }, { ip: "10.0.0.1" }, { action: "bill.read", resourceId: 12, patientId: 3 })).toEqual(
+      expect.objectContaining({
+        actorId: 7,
+        actorRole: 0,
+        ip: "10.0.0.1",
+        action: "bill.read",
+        resource: "bill",
+        resourceId: "12",
+        patientId: 3,
+        outcome: "ok",
+      }),
+    );
+  });
+
+  it("makes a patient target the row's patient and its id the resource id; a staff target is no patient", async () => {
+    const actor = { id: 1, roleType: 0 };
+    expect(await written(actor, null, { action: "user.update", target: { id: 40, roleType: 2 } })).toEqual(
+      expect.objectContaining({ resource: "user", resourceId: "40", patientId: 40 }),
+    );
+    expect(await written(actor, null, { action: "user.update", target: { id: 41, roleType: 1 }, patientId: 9 })).toEqual(
+      expect.objectContaining({ resourceId: "41", patientId: 9 }),
+    );
+  });
+
+  it("writes the portal's own actions (no actor, no address) with an explicit resource and outcome", async () => {
+    expect(
+      await written(null, undefined, { action: "payment.reconcile", resource: "PaymentTransaction", resourceId: "b-1", outcome: "failed" }),
+    ).toEqual(
+      expect.objectContaining({
+        actorId: null,
+        actorRole: null,
+        ip: null,
+        resource: "PaymentTransaction",
+        resourceId: "b-1",
+        outcome: "failed",
+      }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { InputJsonValue } from "../generated/prisma/internal/prismaNamespace.ts";
 import type { AuditActionName } from "../contract/audit.schemas.ts";
+import { Role } from "../contract/roles.ts";
 
 // Every audited action, one union per feature. A new feature adds its own type here and to AuditAction
 // (bills: "bill.list" | "bill.read" | …), so a typo in an action name is a type error, not a lost audit row.
@@ -25,6 +26,7 @@ export type UsersAuditAction =
   | "user.update"
   | "user.create"
   | "user.password-reset"
+  | "user.password-reset-link"
   | "user.privileges.read"
   | "user.privileges.update"
   | "user.create.cli"
@@ -63,6 +65,9 @@ export type PaymentsAuditAction = "payment.start" | "payment.commit" | "payment.
 /** Admins reading the audit trail itself (server/features/audit). */
 export type AuditTrailAuditAction = "audit.list" | "audit.export";
 
+/** Admins reading the outbound mail queue's stuck messages (server/features/mail). */
+export type MailAuditAction = "mail.queue.read";
+
 export type AuditAction =
   | AuditTrailAuditAction
   | AuthAuditAction
@@ -71,7 +76,8 @@ export type AuditAction =
   | ClinicsAuditAction
   | ResultsAuditAction
   | BillsAuditAction
-  | PaymentsAuditAction;
+  | PaymentsAuditAction
+  | MailAuditAction;
 
 // The screen's list of actions (contract/audit.schemas.ts) and this type are the same set: a new action missing there
 // is a type error here.
@@ -167,4 +173,43 @@ export async function recordAudit(prisma: AuditWriter, entry: AuditEntry): Promi
     writers.set(prisma, writer);
   }
   await writer.write(toRow(entry));
+}
+
+/** One audited action (the one way features audit; recordAudit below is what it writes with). */
+export interface ActionAudit {
+  action: AuditAction;
+  /** Defaults to the action's first segment ("user.update" → "user", "bill.read" → "bill"). */
+  resource?: string;
+  resourceId?: number | string | null;
+  /** The user the action is about: its id is the resource id, and a patient target is the row's patient. */
+  target?: { id: number; roleType: number } | null;
+  /** The patient whose data this is, when the target is not a user (a bill, a result, a payment). */
+  patientId?: number | null;
+  before?: unknown;
+  after?: unknown;
+  outcome?: AuditOutcome;
+}
+
+/**
+ * Writes the audit row of an action: who acted (null: the portal itself, e.g. the payment sweep), from which address,
+ * what on which resource, before/after and outcome. Resolves once the row is committed.
+ */
+export function audit(
+  deps: { prisma: AuditWriter },
+  actor: { id: number; roleType: number } | null,
+  meta: { ip?: string | null } | null | undefined,
+  entry: ActionAudit,
+): Promise<void> {
+  return recordAudit(deps.prisma, {
+    actorId: actor?.id ?? null,
+    actorRole: actor?.roleType ?? null,
+    action: entry.action,
+    resource: entry.resource ?? entry.action.split(".")[0]!,
+    resourceId: entry.target?.id ?? entry.resourceId ?? null,
+    patientId: entry.target?.roleType === Role.patient ? entry.target.id : (entry.patientId ?? null),
+    before: entry.before,
+    after: entry.after,
+    outcome: entry.outcome ?? "ok",
+    ip: meta?.ip ?? null,
+  });
 }

@@ -1,3 +1,4 @@
+import { dayToDate } from "../contract/days.ts";
 // Chile's days and times, for the audit's filters and CSV and the results' date ranges. Days as an admin in Chile
 // means them: 'Desde 2026-03-01' starts at midnight in Santiago, whatever the server's zone.
 
@@ -26,7 +27,7 @@ function offsetMinutes(at: Date): number {
 
 /** The instant a day (YYYY-MM-DD) begins in Santiago. */
 export function chileDayStart(day: string): Date {
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  const utcMidnight = dayToDate(day);
   const first = new Date(utcMidnight.getTime() - offsetMinutes(utcMidnight) * 60_000);
   // Near a change of offset the first guess may sit on the other side of it: correct with the offset found there.
   return new Date(utcMidnight.getTime() - offsetMinutes(first) * 60_000);
@@ -34,7 +35,7 @@ export function chileDayStart(day: string): Date {
 
 /** The instant the day after begins in Santiago (exclusive end of the day). */
 export function chileDayEnd(day: string): Date {
-  const next = new Date(`${day}T00:00:00Z`);
+  const next = dayToDate(day);
   next.setUTCDate(next.getUTCDate() + 1);
   return chileDayStart(next.toISOString().slice(0, 10));
 }

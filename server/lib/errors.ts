@@ -20,6 +20,8 @@ export const errorStatus = {
   PROVIDER_UNAVAILABLE: 502,
   /** A provider did not answer within its configured time; thrown by its client. */
   PROVIDER_TIMEOUT: 504,
+  /** The database cannot be reached right now (down or restarting): try again in a few seconds. */
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 
@@ -37,6 +39,9 @@ export class AppError extends Error {
   }
 }
 
+export const serviceUnavailableMessage = "El servicio no está disponible en este momento. Intente nuevamente en unos segundos.";
+/** Seconds a client is told to wait (Retry-After) when the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const genericErrorMessage = "Error de sistema, por favor vuelva a intentarlo";
 export const loginFailedMessage = "El Rut o Contraseña ingresados son inválidos";
 export const unauthorizedMessage = "Su sesión no es válida o ha expirado. Ingrese nuevamente.";

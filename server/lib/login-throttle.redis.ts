@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { Counter, ThrottleStore } from "./login-throttle.ts";
+import type { Counter, ThrottleStore } from "./login-throttle.store.ts";
 
 // The login-throttle counters in Redis (REDIS_URL): one hash per counter — f (failures), w (window start, ms),
 // l (locked until, ms) — changed only by Lua scripts, so each step is atomic across instances. A counter expires when

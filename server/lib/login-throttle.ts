@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { AppDeps, RequestMeta } from "../deps.ts";
 import { clientKey } from "./client-address.ts";
 import { AppError } from "./errors.ts";
+import type { Counter, ThrottleStore } from "./login-throttle.store.ts";
 import { redisThrottleStore } from "./login-throttle.redis.ts";
 import { sha256 } from "./tokens.ts";
+import { sharedWithFallback } from "./login-throttle.fallback.ts";
 
 // Password-attempt throttling shared by every instance (issue 9, finding 5): in the database, or in Redis when REDIS_URL
 // is set (issue 15; same rules, cheaper). Addresses are counted by clientKey (an IPv6 client by its /64). Counters:
@@ -20,7 +22,18 @@ import { sha256 } from "./tokens.ts";
 // before the password is checked, in one atomic statement, and the back-off slot is claimed atomically, so concurrent
 // requests cannot slip past a limit; a correct password gives the attempt back.
 
-export const tooManyAttemptsMessage = "Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.";
+/** Issue 33: the 429 says how long to wait ('Espere un minuto', 'Espere 2 minutos'), rounded up to whole minutes. */
+export function tooManyAttemptsMessageFor(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const wait = minutes === 1 ? "Espere un minuto" : `Espere ${minutes} minutos`;
+  return `Demasiados intentos fallidos. ${wait} e intente nuevamente.`;
+}
+
+/** How long a refused attempt must wait: until the counter's back-off ends, or (no back-off known) the window. */
+function waitMsOf(deps: AppDeps, counter: Counter | null): number {
+  const lockedFor = counter?.lockedUntil ? counter.lockedUntil.getTime() - Date.now() : 0;
+  return lockedFor > 0 ? lockedFor : windowMs(deps);
+}
 
 const pairKey = (rut: string, ip: string) => `pair:${rut}|${ip}`;
 const rutKey = (rut: string) => `rut:${rut}`;
@@ -56,23 +69,6 @@ function trustedDevice(deps: Pick<AppDeps, "tokens">, rut: string, meta: Request
   return device && device.subject === deviceSubject(rut) ? device.nonce : null;
 }
 
-export interface Counter {
-  failures: number;
-  lockedUntil: Date | null;
-}
-
-/** Where the counters live: the LoginThrottle table, or Redis when REDIS_URL is set (login-throttle.redis.ts). */
-export interface ThrottleStore {
-  /** Counts one attempt; a window that has ended (and is not backing off) starts again at 1. */
-  count(key: string, windowMs: number): Promise<Counter>;
-  /** Sets the next back-off if the counter is not backing off now; true for the one caller that set it. */
-  claimBackoff(key: string, lockedUntil: Date, windowMs: number): Promise<boolean>;
-  /** The pair starts afresh; the other counters get one attempt back. */
-  giveBack(pair: string, others: [string, string]): Promise<void>;
-  /** Drops the RUT's counter and every pair counter of that RUT. */
-  clearRut(rut: string): Promise<void>;
-}
-
 function databaseStore(deps: AppDeps): ThrottleStore {
   return {
     async count(key, windowMs) {
@@ -105,8 +101,14 @@ function databaseStore(deps: AppDeps): ThrottleStore {
   };
 }
 
+// With Redis down, per-instance counters instead of failing every login (login-throttle.fallback.ts).
 const throttleStore = (deps: AppDeps): ThrottleStore =>
-  deps.redis ? redisThrottleStore(deps.redis, deps.config.REDIS_KEY_PREFIX) : databaseStore(deps);
+  deps.redis
+    ? sharedWithFallback(deps.redis, () => redisThrottleStore(deps.redis!, deps.config.REDIS_KEY_PREFIX), {
+        warn: (details, message) => deps.logError((details as { err?: unknown }).err ?? new Error(message), message),
+        info: () => {},
+      })
+    : databaseStore(deps);
 
 /** Seconds to wait after the n-th attempt past the limit: base, 2×base, 4×base, … up to the maximum. */
 export function backoffSeconds(deps: AppDeps, attemptsPastLimit: number): number {
@@ -151,17 +153,20 @@ export async function reservePasswordAttempt(deps: AppDeps, rut: string, meta: R
   const pair = await store.count(pairKey(rut, client), windowMs(deps));
   const own = await store.count(ownKey, windowMs(deps));
   const byIp = await store.count(ipKey(client), windowMs(deps));
-  const refuse = () => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessage);
-  if (!(await mayAttempt(deps, store, pairKey(rut, client), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse();
+  const refuse = (counter: Counter | null) => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessageFor(waitMsOf(deps, counter)));
+  if (!(await mayAttempt(deps, store, pairKey(rut, client), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse(pair);
   if (!device && own.failures === ownLimit + 1) {
+    // Logs keep no RUT (server/http/log-redaction.ts): a hash follows one attack across lines; the audit's denied
+    // login rows name the account.
+    const rutHash = sha256(`portal-log:${rut}`).slice(0, 12);
     deps.logWarn?.(
-      { rut, failures: own.failures, windowMinutes: config.LOGIN_WINDOW_MINUTES },
+      { rutHash, failures: own.failures, windowMinutes: config.LOGIN_WINDOW_MINUTES },
       "login: a RUT passed its failed-attempt limit",
     );
     deps.metrics?.loginRutLimitReached();
   }
-  if (!(await mayAttempt(deps, store, ownKey, own, ownLimit))) throw refuse();
-  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse();
+  if (!(await mayAttempt(deps, store, ownKey, own, ownLimit))) throw refuse(own);
+  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse(null);
   return { pair: pairKey(rut, client), others: [ownKey, ipKey(client)] };
 }
 

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { randomToken, registerAccessTokens, sha256, type AccessTokens } from "./tokens.ts";
 
 // Tokens are crafted with jose (an independent implementation) and checked by the portal's @fastify/jwt verifier.
@@ -104,8 +104,14 @@ describe("access tokens", () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
       .sign(key);
     expect(await verifyAccessToken(secret, soon)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(await verifyAccessToken(secret, soon)).toBeNull();
+    // Three seconds later on a fake clock (fast-jwt and its cache read Date.now()), not after a real three-second sleep.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 3_000);
+      expect(await verifyAccessToken(secret, soon)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses an unsigned token (alg none) and garbage", async () => {

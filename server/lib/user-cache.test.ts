@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { announceRowChange } from "../db/row-changes.ts";
-import { UserCache } from "./user-cache.ts";
+import { CountCache, UserCache } from "./user-cache.ts";
 
 const row = (name: string) => ({ name });
 
@@ -49,13 +49,56 @@ describe("UserCache", () => {
     cache.close();
   });
 
-  it("expires entries after their time to live and freezes what it shares between requests", async () => {
-    const cache = new UserCache<{ name: string }>("User", 30);
+  it("expires entries after their time to live, on the clock it is given, and freezes what it shares between requests", async () => {
+    let now = 1_000;
+    const cache = new UserCache<{ name: string }>("User", 30, 10, { now: () => now });
     cache.setFeedConnected(true);
     const first = await cache.get(1, async () => row("a"));
     expect(Object.isFrozen(first)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    now += 30;
+    expect(await cache.get(1, async () => row("b"))).toEqual(row("a"));
+    now += 1;
     expect(await cache.get(1, async () => row("b"))).toEqual(row("b"));
+    cache.close();
+  });
+
+  it("keeps at most its bound, dropping the least recently used, and nothing at all with a time to live of 0", async () => {
+    const cache = new UserCache<{ name: string }>("User", 60_000, 3);
+    cache.setFeedConnected(true);
+    for (let id = 0; id < 100; id++) await cache.get(id, async () => row(`first ${id}`));
+    expect(await Promise.all([97, 98, 99].map((id) => cache.get(id, async () => row("again"))))).toEqual(
+      [97, 98, 99].map((id) => row(`first ${id}`)),
+    );
+    expect(await cache.get(96, async () => row("again"))).toEqual(row("again"));
+    cache.close();
+
+    const none = new UserCache<{ name: string }>("User", 0);
+    none.setFeedConnected(true);
+    await none.get(1, async () => row("a"));
+    expect(await none.get(1, async () => row("b"))).toEqual(row("b"));
+    none.close();
+  });
+});
+
+describe("CountCache", () => {
+  it("keeps a total until its time to live on the given clock, and drops every total on a change of its tables", async () => {
+    // lru-cache reads a start time of 0 as "no time to live": a clock starts later than that.
+    let now = 1_000;
+    const cache = new CountCache(["Bill", "User"], 1_000, 10, { now: () => now });
+    cache.setFeedConnected(true);
+    let counted = 0;
+    const count = async () => ++counted;
+    expect(await cache.get("a", count)).toBe(1);
+    expect(await cache.get("a", count)).toBe(1);
+    announceRowChange("Privilege", 1);
+    expect(await cache.get("a", count)).toBe(1);
+    announceRowChange("Bill", 0);
+    expect(await cache.get("a", count)).toBe(2);
+    now += 1_001;
+    expect(await cache.get("a", count)).toBe(3);
+    cache.setFeedConnected(false);
+    expect(await cache.get("a", count)).toBe(4);
+    expect(await cache.get("a", count)).toBe(5);
     cache.close();
   });
 });

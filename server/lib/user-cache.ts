@@ -1,29 +1,30 @@
+import { LRUCache } from "lru-cache";
 import type { Database } from "../db/database.ts";
 import { announceNotification, onRowChange, rowChangesChannel, type CachedTable } from "../db/row-changes.ts";
-import type { SessionUser } from "../http/authenticate.ts";
+import type { UserDtoSource } from "../contract/users.dto.ts";
+
+/** The clock a cache measures time to live with: performance.now() in the portal, a fake one in tests. */
+export interface CacheClock {
+  now(): number;
+}
 
 /**
- * What a request needs to know about its user, cached per user id in this process, for as long as the database's
- * change feed is connected (so every instance hears of a change committed by any other: a password change voids the
- * old tokens everywhere at once) and at most `ttlMs`. Without the feed nothing is cached.
+ * The one way the server caches what the database says: lru-cache, bounded (`max`) and expiring (`ttlMs`, 0 caches
+ * nothing), for only as long as the database's change feed is connected, so every instance hears of a change committed
+ * by any other (a password change voids the old tokens everywhere at once). Without the feed nothing is cached.
  *
  * A load that overlaps any eviction is not kept, so a row read just before a change committed cannot outlive it.
- * Cached values are frozen: they are shared by concurrent requests.
  */
-export class UserCache<T extends object> {
-  readonly #entries = new Map<number, { value: T; expiresAt: number }>();
+class FeedCache<K extends string | number, V extends object | number> {
+  readonly #entries: LRUCache<K, V> | null;
   #generation = 0;
   #feedConnected = false;
   readonly #unsubscribe: () => void;
 
-  constructor(
-    readonly table: CachedTable,
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {
-    this.#unsubscribe = onRowChange((changed, id) => {
-      if (changed === null || changed === table) this.forget(id);
-    });
+  constructor(ttlMs: number, max: number, clock: CacheClock | undefined, onChange: (table: CachedTable | null, id: number | null) => void) {
+    // ttlResolution 0: read the clock on every lookup (lru-cache otherwise reuses one reading for a millisecond).
+    this.#entries = ttlMs > 0 ? new LRUCache<K, V>({ max, ttl: ttlMs, ttlResolution: 0, ...(clock ? { perf: clock } : {}) }) : null;
+    this.#unsubscribe = onRowChange(onChange);
   }
 
   /** The change feed went up or down; down empties the cache and stops caching until it is back. */
@@ -32,86 +33,88 @@ export class UserCache<T extends object> {
     if (!connected) this.forget(null);
   }
 
-  forget(id: number | null): void {
+  /** Drops one entry, or every entry (null). */
+  protected forget(key: K | null): void {
     this.#generation++;
-    if (id === null) this.#entries.clear();
-    else this.#entries.delete(id);
+    if (key === null) this.#entries?.clear();
+    else this.#entries?.delete(key);
   }
 
-  async get(id: number, load: () => Promise<T | null>): Promise<T | null> {
-    if (!this.#feedConnected || this.ttlMs <= 0) return load();
-    const hit = this.#entries.get(id);
-    if (hit && hit.expiresAt > Date.now()) return hit.value;
+  protected async load(key: K, load: () => Promise<V | null>, keep: (value: V) => V): Promise<V | null> {
+    if (!this.#entries || !this.#feedConnected) return load();
+    const hit = this.#entries.get(key);
+    if (hit !== undefined) return hit;
     const generation = this.#generation;
     const value = await load();
-    if (value !== null && generation === this.#generation && this.#feedConnected) {
-      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(id, { value: Object.freeze(value), expiresAt: Date.now() + this.ttlMs });
-    }
+    if (value !== null && generation === this.#generation && this.#feedConnected) this.#entries.set(key, keep(value));
     return value;
   }
 
   close(): void {
     this.#unsubscribe();
-    this.#entries.clear();
+    this.#entries?.clear();
+  }
+}
+
+/**
+ * What a request needs to know about its user, by user id (a FeedCache). Cached values are frozen: they are shared by
+ * concurrent requests.
+ */
+export class UserCache<T extends object> extends FeedCache<number, T> {
+  constructor(
+    readonly table: CachedTable,
+    ttlMs: number,
+    maxEntries = 10_000,
+    clock?: CacheClock,
+  ) {
+    super(ttlMs, maxEntries, clock, (changed, id) => {
+      if (changed === null || changed === table) this.forget(id);
+    });
+  }
+
+  override forget(id: number | null): void {
+    super.forget(id);
+  }
+
+  get(id: number, load: () => Promise<T | null>): Promise<T | null> {
+    return this.load(id, load, (value) => Object.freeze(value));
   }
 }
 
 /**
  * Totals of list pages (the paginator's `total`), by the list's condition, so paging through a list of 100,000 rows
- * does not count them all again on every page. Any committed change to the tables a total depends on drops every
- * total of this cache; like UserCache, it keeps nothing without the change feed.
+ * does not count them all again on every page (a FeedCache). Any committed change to the tables a total depends on
+ * drops every total of this cache.
  */
-export class CountCache {
-  readonly #totals = new Map<string, { total: number; expiresAt: number }>();
-  #generation = 0;
-  #feedConnected = false;
-  readonly #unsubscribe: () => void;
-
+export class CountCache extends FeedCache<string, number> {
   constructor(
     readonly tables: readonly CachedTable[],
-    private readonly ttlMs: number,
-    private readonly maxEntries = 5_000,
+    ttlMs: number,
+    maxEntries = 5_000,
+    clock?: CacheClock,
   ) {
-    this.#unsubscribe = onRowChange((changed) => {
+    super(ttlMs, maxEntries, clock, (changed) => {
       if (changed === null || tables.includes(changed)) this.clear();
     });
   }
 
-  setFeedConnected(connected: boolean): void {
-    this.#feedConnected = connected;
-    if (!connected) this.clear();
-  }
-
   clear(): void {
-    this.#generation++;
-    this.#totals.clear();
+    this.forget(null);
   }
 
   /** `key` must identify the condition completely (e.g. the JSON of a Prisma where). */
   async get(key: string, count: () => Promise<number>): Promise<number> {
-    if (!this.#feedConnected || this.ttlMs <= 0) return count();
-    const hit = this.#totals.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit.total;
-    const generation = this.#generation;
-    const total = await count();
-    if (generation === this.#generation && this.#feedConnected) {
-      if (this.#totals.size >= this.maxEntries) this.#totals.delete(this.#totals.keys().next().value!);
-      this.#totals.set(key, { total, expiresAt: Date.now() + this.ttlMs });
-    }
-    return total;
-  }
-
-  close(): void {
-    this.#unsubscribe();
-    this.#totals.clear();
+    return (await this.load(key, count, (total) => total))!;
   }
 }
 
+/** http/authenticate.ts's SessionUser, written out so that this module does not import the module that uses it. */
+type CachedSessionUser = UserDtoSource & { tokenVersion: number; totpEnabledAt: Date | null };
+
 export type UserCaches = {
-  users: UserCache<SessionUser>;
+  users: UserCache<CachedSessionUser>;
   privileges: UserCache<{ clinics: string[] }>;
-  /** Ids of each user's sessions that have not ended (server/features/sessions). */
+  /** Each user's sessions that have not ended, and those of them still waiting for the second factor (server/lib/sessions.ts). */
   sessions: UserCache<{ ids: string[]; pending: string[] }>;
   /** Totals of the staff user list (they change with users) and of bill lists (bills, and users for the search). */
   userTotals: CountCache;

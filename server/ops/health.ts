@@ -86,8 +86,9 @@ export async function registerHealthRoutes(app: FastifyInstance, deps: Readiness
     reply.header("Cache-Control", "no-store");
     if (isClosing()) return reply.status(503).send({ status: "closing", message: "El servidor se está deteniendo", checks: {} });
     const checks = await readinessChecks(deps);
-    const failed = Object.entries(checks).filter(([, result]) => result !== "ok");
-    if (failed.length === 0) return { status: "ok", checks };
+    // Redis down does not take the instance out of rotation: logins fall back to per-instance limits (issue 24).
+    const failed = Object.entries(checks).filter(([name, result]) => result !== "ok" && name !== "redis");
+    if (failed.length === 0) return { status: checks.redis && checks.redis !== "ok" ? "degraded" : "ok", checks };
     return reply.status(503).send({ status: "unavailable", message: failed.map(([, result]) => result).join(". "), checks });
   });
 }

@@ -1,4 +1,5 @@
 import type { AppConfig } from "../config.ts";
+import { withCircuitBreaker, type BreakerEvents } from "./circuit-breaker.ts";
 import { createDicomWebImagingClient } from "./imaging/dicomweb-imaging.client.ts";
 import type { ImagingProvider } from "./imaging/imaging.provider.ts";
 import { createFhirLabClient } from "./lab/fhir-lab.client.ts";
@@ -19,12 +20,24 @@ export interface Providers {
   payments: PaymentsProvider;
 }
 
-/** The real clients, from configuration (each reads only its own config slice). */
-export function createProviders(config: AppConfig): Providers {
+/**
+ * The real clients, from configuration (each reads only its own config slice). The laboratory and imaging go through
+ * a circuit breaker (circuit-breaker.ts): a slow or fallen provider answers fast and is not called while it is down.
+ */
+export function createProviders(config: AppConfig, log?: BreakerEvents): Providers {
+  const breaker = (providerName: string, callTimeoutMs: number) => ({ providerName, callTimeoutMs, config, log });
   return {
     mail: createSmtpMailClient(config),
-    lab: createFhirLabClient(config),
-    imaging: createDicomWebImagingClient(config),
+    lab: withCircuitBreaker(
+      createFhirLabClient(config),
+      ["listOrders", "getOrder", "fetchReport"],
+      breaker("laboratorio", config.LAB_TIMEOUT_MS),
+    ),
+    imaging: withCircuitBreaker(
+      createDicomWebImagingClient(config),
+      ["searchStudies", "findStudy", "fetchReport"],
+      breaker("imagenología", config.IMAGING_TIMEOUT_MS),
+    ),
     payments: createWebpayPlusClient(config),
   };
 }

@@ -12,11 +12,6 @@ export const providerUrl = (fallback: string) =>
 /** How long one call to a provider may take before it fails with PROVIDER_TIMEOUT (504). */
 export const providerTimeoutMs = (fallback: number) => z.coerce.number().int().min(100).max(120_000).default(fallback);
 
-/** The origin (scheme://host:port) of an address, for the CSP. */
-export function originOf(address: string): string {
-  return new URL(address).origin;
-}
-
 /** A credential that may be unset; an empty value counts as unset. */
 export const optionalSecret = z
   .string()

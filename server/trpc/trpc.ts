@@ -4,7 +4,15 @@ import { ZodError } from "zod";
 import { firstIssueMessage } from "../contract/validation.ts";
 import { denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
 import type { AuditAction } from "../lib/audit.ts";
-import { AppError, forbiddenMessage, genericErrorMessage, unauthorizedMessage, type ErrorCode } from "../lib/errors.ts";
+import {
+  AppError,
+  forbiddenMessage,
+  genericErrorMessage,
+  serviceUnavailableMessage,
+  unauthorizedMessage,
+  type ErrorCode,
+} from "../lib/errors.ts";
+import { isDatabaseUnavailable } from "../db/db-errors.ts";
 import { assertAcceptableInput } from "../http/input-guard.ts";
 import { firstLoginRefusal, secondFactorRefusal } from "../http/authenticate.ts";
 import type { RouteAccess } from "../http/route-access.ts";
@@ -21,6 +29,7 @@ const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   BAD_GATEWAY: "BAD_GATEWAY",
   PROVIDER_UNAVAILABLE: "BAD_GATEWAY",
   PROVIDER_TIMEOUT: "GATEWAY_TIMEOUT",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL: "INTERNAL_SERVER_ERROR",
 };
 
@@ -41,6 +50,7 @@ function toTRPCError(error: TRPCError): TRPCError {
   const cause = error.cause;
   if (cause instanceof AppError) return new TRPCError({ code: trpcCodes[cause.code], message: cause.message, cause });
   if (cause instanceof ZodError) return new TRPCError({ code: "BAD_REQUEST", message: firstIssueMessage(cause), cause });
+  if (isDatabaseUnavailable(cause)) return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: serviceUnavailableMessage, cause });
   return new TRPCError({ code: error.code, message: fallbackMessages[error.code] ?? genericErrorMessage, cause: error });
 }
 

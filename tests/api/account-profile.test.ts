@@ -119,7 +119,14 @@ describe("PATCH /auth/user-edit success", () => {
     const response = await edit({ ...validProfile, firstName: "  Ana María  " });
     expect(response.statusCode).toBe(200);
     const { payload } = response.json();
-    expect(payload).toMatchObject({ ...validProfile, rut: "12.345.678-5", roleType: 2, name: "Ana María O'Higgins Núñez" });
+    // Issue 33: the phone as typed ('+56-9-8765-4321') is stored in one form, E.164.
+    expect(payload).toMatchObject({
+      ...validProfile,
+      phoneNumber: "+56987654321",
+      rut: "12.345.678-5",
+      roleType: 2,
+      name: "Ana María O'Higgins Núñez",
+    });
     expect(JSON.stringify(payload)).not.toMatch(/passwordHash|argon2|tokenVersion/);
 
     const me = await ctx.app.inject({ method: "GET", url: api("/auth/me"), headers: bearer(patientToken) });
@@ -131,7 +138,7 @@ describe("PATCH /auth/user-edit success", () => {
       secondName: "José",
       lastName: "O'Higgins",
       email: "ana.nunez@correo.cl",
-      phoneNumber: "+56-9-8765-4321",
+      phoneNumber: "+56987654321",
     });
     expect(row.birthDate?.toISOString().slice(0, 10)).toBe("1980-07-21");
   });
@@ -207,7 +214,7 @@ describe("PATCH /auth/user-edit success", () => {
       orderBy: { id: "desc" },
     });
     expect(event).toMatchObject({ resource: "user", resourceId: String(row.id), patientId: row.id, actorRole: 2, outcome: "ok" });
-    expect(event.after).toEqual({ phoneNumber: "+56-2-2222-3333" });
+    expect(event.after).toEqual({ phoneNumber: "+56222223333" });
     expect(event.before).toEqual({ phoneNumber: row.phoneNumber });
   });
 });
@@ -248,10 +255,11 @@ describe("changing the e-mail address", () => {
     expect(notice.subject).toBe("Portal Pacientes - Cambio de correo electrónico");
     expect(notice.text).not.toContain("nueva.direccion@correo.cl");
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.app.deps.background.settled();
     await ctx.mail.clear();
     expect((await edit({ ...validProfile, email: "nueva.direccion@correo.cl", phoneNumber: "+56911119999" })).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Whatever the edit started in the background has ended: no notice now means none at all.
+    await ctx.app.deps.background.settled();
     expect(await ctx.mail.list()).toHaveLength(0);
   });
 });

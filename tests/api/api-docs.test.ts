@@ -90,7 +90,7 @@ describe("GET /api/docs/openapi.json", () => {
       expect(operation.responses["400"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/ErrorBody" });
     }
     expect(document.paths["/api/rcr/v1/files/download/{path}"]!.get!.parameters.map((p) => p.name)).toEqual(
-      expect.arrayContaining(["u", "exp", "sig"]),
+      expect.arrayContaining(["token"]),
     );
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userIdByRut } from "../helpers/users-fixtures.ts";
+import { userIdByRut } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // The 'Auditoría' REST routes and tRPC audit.list: admins filter the trail by who acted, patient, action and days,

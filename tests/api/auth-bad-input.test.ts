@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { PASSWORD_CHANGE_CLINIC } from "../../server/contract/clinics.ts";
 
 let ctx: TestContext;
 let token: string;
@@ -15,7 +16,7 @@ const endpoints = [
   { method: "POST", url: "/auth/request-reset-password-rut" },
   { method: "POST", url: "/auth/new-password" },
   { method: "PATCH", url: "/auth/user-edit" },
-  { method: "POST", url: "/auth/change-password-user?clinic=hcs-rcr" },
+  { method: "POST", url: `/auth/change-password-user?clinic=${PASSWORD_CHANGE_CLINIC}` },
 ] as const;
 
 const junkBodies: Array<[string, string, string]> = [

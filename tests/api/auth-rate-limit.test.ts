@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rutCheckDigit } from "../../server/contract/rut.ts";
 import { clearRutFailures } from "../../server/lib/login-throttle.ts";
 import { redisThrottleKey } from "../../server/lib/login-throttle.redis.ts";
 import { api, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { plainRutOf } from "../helpers/fixtures.ts";
 
 // The same rules whether the counters live in the database (default) or in Redis (REDIS_URL, several instances).
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -69,15 +69,14 @@ describe.each(["database", "redis"] as const)("login throttling with the counter
       headers,
       remoteAddress,
     });
-  const tooMany = "Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.";
-  const newRut = (body: string) => `${body}-${rutCheckDigit(body)}`;
+  const newRut = plainRutOf;
 
   describe("login throttling by (RUT, address), a slower limit per RUT, exponential back-off", () => {
     it("throttles the address that keeps guessing one RUT, with the right password too", async () => {
       for (let i = 0; i < 4; i++) expect((await attempt(demo.incomplete.rut, "Incorrecta1", {}, "10.0.1.1")).statusCode).toBe(401);
       const blocked = await attempt(demo.incomplete.rut, demo.incomplete.password, {}, "10.0.1.1");
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(tooMany);
+      expect(blocked.json().message).toBe("Demasiados intentos fallidos. Espere un minuto e intente nuevamente.");
     });
 
     it("keeps the owner able to sign in during an attack: the browser that signed in before goes ahead with its device cookie", async () => {

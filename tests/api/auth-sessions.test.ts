@@ -1,26 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app.ts";
 import { normalizeRut } from "../../server/contract/rut.ts";
-import { openDatabase, type Database } from "../../server/db/database.ts";
-import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { api, bearer, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
 
 // Issue 23, finding 3: 'Cerrar sesión' made no call to the server and the token kept working for its 480 minutes.
 // Logging out now ends the session on the server, and every instance refuses its tokens (OWASP ASVS 3.3.1).
 
 let ctx: TestContext;
-let secondDb: Database;
+let second: Awaited<ReturnType<typeof secondInstance>>;
 let other: FastifyInstance;
 beforeAll(async () => {
   ctx = await createTestContext();
-  // A second portal instance on the same database, with its own pool and its own caches.
-  secondDb = ctx.db.target.kind === "postgres" ? await openDatabase(ctx.db.target) : ctx.db;
-  other = await buildApp({ config: ctx.config, db: secondDb, logger: false });
-  await other.ready();
+  second = await secondInstance(ctx);
+  other = second.app;
 });
 afterAll(async () => {
-  await other.close();
-  if (secondDb !== ctx.db) await secondDb.close();
+  await second.close();
   await ctx.close();
 });
 

@@ -9,7 +9,7 @@ import { backup, restore } from "../../server/db/backup.ts";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { emptyDatabase, freshDatabase } from "../helpers/fresh-database.ts";
-import { insertUser, rutOf } from "../helpers/users-fixtures.ts";
+import { insertUser, rutOf } from "../helpers/fixtures.ts";
 import { freePort } from "../helpers/ports.ts";
 
 // npm run db:backup / db:restore: a copy restored into a new database serves the same accounts, on PostgreSQL and on

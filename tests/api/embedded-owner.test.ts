@@ -4,7 +4,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { lockFileName, systemProbe, type LockOwner } from "../../server/db/owner-lock.ts";
 
 // Issue 8, at process level: a real portal (server/main.ts) owns an embedded PGlite folder while real operator
@@ -70,13 +70,14 @@ function readLock(): LockOwner | null {
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error(`Timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 interface Portal {

@@ -227,6 +227,21 @@ describe("docker-compose.yml", () => {
     expect(() => interpolated(compose, { POSTGRES_PASSWORD: secrets.POSTGRES_PASSWORD })).toThrow(/JWT_SECRET/);
     expect(() => interpolated(compose, { JWT_SECRET: secrets.JWT_SECRET })).toThrow(/POSTGRES_PASSWORD/);
   });
+
+  it("with a .env copied from .env.example (written for npm start), still points the containers at this network's services", () => {
+    const copied = Object.fromEntries(
+      read(".env.example")
+        .split("\n")
+        .map((line) => /^([A-Z0-9_]+)=(.*)$/.exec(line))
+        .filter((match): match is RegExpExecArray => match !== null)
+        .map((match) => [match[1]!, match[2]!.replace(/^"|"$/g, "")]),
+    );
+    const env = { ...copied, JWT_SECRET: "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=", POSTGRES_PASSWORD: "a1b2c3d4e5f6a7b8c9d0" };
+    const portal = (interpolated(compose, env) as ComposeFile).services["portal-1"]!.environment!;
+    const inNetwork = ["DATABASE_URL", "REDIS_URL", "SMTP_HOST", "WEBPAY_BASE_URL", "LAB_FHIR_BASE_URL", "IMAGING_DICOMWEB_BASE_URL"];
+    for (const name of inNetwork) expect(String(portal[name]), name).not.toMatch(/127\.0\.0\.1|localhost/);
+    expect(portal.CLINIC_PORTAL_URL_TEMPLATE).toBe("http://{alias}.localhost");
+  });
 });
 
 describe("the proxy (deploy/Caddyfile)", () => {

@@ -66,7 +66,7 @@ describe("health and readiness", () => {
     }
   });
 
-  it("/readyz checks Redis when REDIS_URL is set: ok when it answers PING, 503 when it does not", async () => {
+  it("/readyz checks Redis when REDIS_URL is set: ok when it answers PING, degraded (still 200) when it does not", async () => {
     const up = await buildApp({
       config: loadConfig({ NODE_ENV: "test" }, { REDIS_URL: redisUrl, PAYMENT_SWEEP_SECONDS: "0" }),
       db: ctx.db,
@@ -86,17 +86,17 @@ describe("health and readiness", () => {
     });
     try {
       const response = await down.inject({ method: "GET", url: "/readyz" });
-      expect(response.statusCode).toBe(503);
-      expect(response.json().checks).toMatchObject({ database: "ok", redis: "Redis no responde" });
-      // A login cannot be counted: it fails at once with the generic message (never skips the limit, never hangs).
+      // Issue 24: Redis down does not take the instance out of rotation…
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: "degraded", checks: { database: "ok", redis: "Redis no responde" } });
+      // …and logins keep working, counted by this instance alone (login-throttle.fallback.ts), without hanging.
       const started = Date.now();
       const login = await down.inject({
         method: "POST",
         url: api("/auth/new-login"),
         payload: { rut: "12.345.678-5", password: "Paciente2026" },
       });
-      expect(login.statusCode).toBe(500);
-      expect(login.json().message).toBe("Error de sistema, por favor vuelva a intentarlo");
+      expect(login.statusCode).toBe(200);
       expect(Date.now() - started).toBeLessThan(6_000);
     } finally {
       await down.close();
@@ -135,9 +135,7 @@ describe("overload", () => {
       logger: false,
     });
     try {
-      const deadline = Date.now() + 10_000;
-      while (!app.isUnderPressure() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(app.isUnderPressure()).toBe(true);
+      await expect.poll(() => app.isUnderPressure(), { timeout: 10_000, interval: 100 }).toBe(true);
       const refused = await app.inject({ method: "GET", url: api("/health") });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers["retry-after"]).toBe("7");

@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
-import { createBill, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { createBill } from "../helpers/fixtures.ts";
 import { demoTotpSecrets, totpCode } from "../helpers/second-factor.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 

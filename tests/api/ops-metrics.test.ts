@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import { abortAtForm, createBill, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { abortAtForm, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { createBill } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // Prometheus at /metrics (issue 15, "Métricas"): what it counts, and who may read it.

@@ -4,7 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMocks, type RunningMocks } from "../../mocks/start.ts";
 import { freshDatabase } from "../helpers/fresh-database.ts";
 
@@ -102,13 +102,13 @@ async function startPortal(extraEnv: NodeJS.ProcessEnv): Promise<Portal> {
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The portal exited (${child.exitCode}): ${output}`);
-    if ((await fetch(`${baseUrl}/healthz`).catch(() => null))?.ok) break;
-    if (Date.now() > deadline) throw new Error(`The portal did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`The portal exited (${child.exitCode}): ${output}`);
+      if (!(await fetch(`${baseUrl}/healthz`).catch(() => null))?.ok) throw new Error(`The portal did not start: ${output}`);
+    },
+    { timeout: 120_000, interval: 200 },
+  );
   return { child, port, baseUrl, exited, output: () => output };
 }
 
@@ -151,11 +151,7 @@ function connectionRefused(port: number): Promise<boolean> {
 }
 
 async function waitForLabRequest(before: number) {
-  const deadline = Date.now() + 20_000;
-  while (labRequestsSeen === before) {
-    if (Date.now() > deadline) throw new Error("the laboratory was never called");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await expect.poll(() => labRequestsSeen, { message: "the laboratory was never called", timeout: 20_000, interval: 20 }).not.toBe(before);
 }
 
 describe("graceful shutdown on SIGTERM", { timeout: 180_000 }, () => {

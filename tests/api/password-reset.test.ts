@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
+import { formatRut } from "../../server/contract/rut.ts";
 import { api, bearer, createTestContext, type TestContext } from "../helpers/test-app.ts";
+import { PASSWORD_CHANGE_CLINIC } from "../../server/contract/clinics.ts";
+import { plainRutOf } from "../helpers/fixtures.ts";
 
 // The first extra seeded patient (see server/db/seed.ts), so the demo accounts keep their passwords.
-const patientRut = `17000000-${rutCheckDigit("17000000")}`;
+const patientRut = plainRutOf(17_000_000);
 const patient = { rut: formatRut(patientRut), email: "paciente1@correo.cl", password: "Paciente2026" };
-const unknownRut = `9999999-${rutCheckDigit("9999999")}`;
+const unknownRut = plainRutOf(9_999_999);
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,7 +39,8 @@ describe("password recovery", () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await ctx.mail.waitFor(patient.email);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both requests' background work (the account look-up, the mail for the known one) has finished.
+    await ctx.app.deps.background.settled();
     expect((await ctx.mail.list()).map((m) => m.to)).toEqual([patient.email]);
   });
 
@@ -132,7 +135,7 @@ describe("password recovery", () => {
     const session = await ctx.login(patient.rut, patient.password);
     const changed = await ctx.app.inject({
       method: "POST",
-      url: api("/auth/change-password-user?clinic=hcs-rcr"),
+      url: api(`/auth/change-password-user?clinic=${PASSWORD_CHANGE_CLINIC}`),
       headers: bearer(session),
       payload: { oldPassword: patient.password, password: "EnSesion2026", passwordConfirmation: "EnSesion2026", rut: patient.rut },
     });

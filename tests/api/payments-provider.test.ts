@@ -6,7 +6,8 @@ import { buildMocksApp } from "../../mocks/app.ts";
 import { MailStore } from "../../mocks/mail/mail-store.ts";
 import { buildApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
-import { createBill, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { createBill } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // The provider down, slow or with expired tokens (a Spanish message, nothing charged or marked), the periodic sweep of
@@ -132,11 +133,13 @@ describe("the periodic sweep of lost commits", () => {
     // The sweep leaves the patient two minutes to come back; this one never did.
     await ctx.db.prisma.paymentTransaction.update({ where: { token }, data: { createdAt: new Date(Date.now() - 3 * 60_000) } });
 
-    const deadline = Date.now() + 5_000;
-    while (!(await ctx.db.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid) {
-      if (Date.now() > deadline) throw new Error("the sweep did not settle the payment");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(async () => (await ctx.db.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid, {
+        message: "the sweep did not settle the payment",
+        timeout: 5_000,
+        interval: 100,
+      })
+      .toBe(true);
     const settled = await ctx.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { token } });
     expect(settled).toMatchObject({ status: "AUTHORIZED", paidBill: true, cardNumber: "6623" });
     expect(await ctx.db.prisma.auditEvent.count({ where: { action: "payment.reconcile", resourceId: settled.buyOrder } })).toBe(1);

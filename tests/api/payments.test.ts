@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
-import { abortAtForm, createBill, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { abortAtForm, mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
+import { createBill, plainRutOf, rutOf } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
 let patientToken: string;
-const otherPatient = { rut: formatRut(`17000000-${rutCheckDigit("17000000")}`), password: "Paciente2026" };
+const otherPatient = { rut: rutOf(17_000_000), password: "Paciente2026" };
 
 const start = (accountId: number, extra: object = {}, token = patientToken) =>
   ctx.app.inject({
@@ -73,8 +73,26 @@ describe("starting a payment", () => {
     expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id } })).toBe(1);
   });
 
+  it("says until when a payment in progress blocks a new try, in Chile's time (issue 33)", async () => {
+    const bill = await createBill(ctx.db.prisma, "12345678-5");
+    expect((await start(bill.id)).statusCode).toBe(200);
+    const refused = await start(bill.id);
+    expect(refused.statusCode).toBe(409);
+    const stored = await ctx.db.prisma.paymentTransaction.findFirstOrThrow({ where: { billId: bill.id } });
+    const until = new Date(stored.createdAt.getTime() + ctx.config.PAYMENT_PENDING_MINUTES * 60_000);
+    const time = new Intl.DateTimeFormat("es-CL", {
+      timeZone: "America/Santiago",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(until);
+    expect(refused.json().message).toBe(
+      `Ya hay un pago en curso para esta cuenta. Termínelo en la pestaña de Webpay o, si la cerró, podrá intentarlo de nuevo a partir de las ${time}.`,
+    );
+  });
+
   it("answers another patient's bill like a missing one (404) and refuses staff (403)", async () => {
-    const othersBill = await createBill(ctx.db.prisma, "17000000-" + rutCheckDigit("17000000"));
+    const othersBill = await createBill(ctx.db.prisma, plainRutOf(17_000_000));
     expect((await start(othersBill.id)).statusCode).toBe(404);
     expect((await start(999_999)).statusCode).toBe(404);
     expect((await start(0)).statusCode).toBe(400);
@@ -170,7 +188,7 @@ describe("committing on return", () => {
 
   it("answers 404 for a buy order or token of another patient, and changes nothing", async () => {
     const otherToken = await ctx.login(otherPatient.rut, otherPatient.password);
-    const othersBill = await createBill(ctx.db.prisma, "17000000-" + rutCheckDigit("17000000"));
+    const othersBill = await createBill(ctx.db.prisma, plainRutOf(17_000_000));
     const started = await start(othersBill.id, {}, otherToken);
     const { token } = started.json().payload as { token: string };
     await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rutCheckDigit } from "../../server/contract/rut.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { plainRutOf } from "../helpers/fixtures.ts";
 
 let ctx: TestContext;
 let patient: string;
@@ -36,7 +36,7 @@ describe("e-mailing a report (GET mail/mailValtek)", () => {
 
   it("refuses a link that is not one of the user's own reports, and sends nothing", async () => {
     await ctx.mail.clear();
-    const other = await ctx.login(`17000000-${rutCheckDigit("17000000")}`, "Paciente2026");
+    const other = await ctx.login(plainRutOf(17_000_000), "Paciente2026");
     const theirs = await ctx.app.inject({ method: "GET", url: api("/orders/1700000001"), headers: bearer(other) });
     const foreignLinks = [
       theirs.json().payload.urlPDF as string,

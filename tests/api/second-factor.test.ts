@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeRut } from "../../server/contract/rut.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 import { demoTotpSecrets, totpCode } from "../helpers/second-factor.ts";
-import { insertUser, rutOf } from "../helpers/users-fixtures.ts";
+import { insertUser, rutOf } from "../helpers/fixtures.ts";
 import { createUser } from "../../server/db/users.repository.ts";
 
 // Issue 27: staff accounts behind a second factor (TOTP, RFC 6238). admin-login keeps its answer; for an enrolled

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildServer } from "../../scripts/build-server.mjs";
 import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -34,17 +34,18 @@ async function startBundle(file: string, extraEnv: NodeJS.ProcessEnv, url: strin
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${file} terminó (código ${child.exitCode}):\n${output}`);
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${file} no respondió en ${url}:\n${output}`);
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${file} terminó (código ${child.exitCode}):\n${output}`);
+      const status = await fetch(url).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status !== 200) throw new Error(`${file} no respondió en ${url}:\n${output}`);
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  return child;
 }
 
 beforeAll(async () => {

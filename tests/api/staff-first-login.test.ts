@@ -4,7 +4,8 @@ import { createContextInner } from "../../server/trpc/context.ts";
 import { appRouter } from "../../server/trpc/router.ts";
 import { enrolSecondFactor } from "../helpers/second-factor.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
-import { rutOf } from "../helpers/users-fixtures.ts";
+import { rutOf } from "../helpers/fixtures.ts";
+import { PASSWORD_CHANGE_CLINIC } from "../../server/contract/clinics.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe("a new staff account on its temporary password", () => {
 
     const changed = await ctx.app.inject({
       method: "POST",
-      url: api("/auth/change-password-user?clinic=hcs-rcr"),
+      url: api(`/auth/change-password-user?clinic=${PASSWORD_CHANGE_CLINIC}`),
       headers: bearer(token),
       payload: { oldPassword: temporary, password: "EjecutivoPropio2026", passwordConfirmation: "EjecutivoPropio2026", rut },
     });

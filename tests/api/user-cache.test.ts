@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app.ts";
-import { openDatabase, type Database } from "../../server/db/database.ts";
-import { api, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { api, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
 
 // The signed-in user's row is cached per instance (server/lib/user-cache.ts). These tests hold the cache to what makes
 // it safe: a change committed anywhere — another instance, an operator command, psql — reaches every instance at once.
 
 let ctx: TestContext;
-let secondDb: Database;
+let second: Awaited<ReturnType<typeof secondInstance>>;
 let other: FastifyInstance;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  // A second portal instance on the same database: its own connection pool (PostgreSQL) and its own caches.
-  secondDb = ctx.db.target.kind === "postgres" ? await openDatabase(ctx.db.target) : ctx.db;
-  other = await buildApp({ config: ctx.config, db: secondDb, logger: false });
-  await other.ready();
+  second = await secondInstance(ctx);
+  other = second.app;
 });
 afterAll(async () => {
-  await other.close();
-  if (secondDb !== ctx.db) await secondDb.close();
+  await second.close();
   await ctx.close();
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
-import { insertUser, rutOf, userIdByRut } from "../helpers/users-fixtures.ts";
+import { insertUser, rutOf, userIdByRut } from "../helpers/fixtures.ts";
 
 // The permission matrix of PERMISSIONS.md over every REST endpoint of the staff user administration.
 

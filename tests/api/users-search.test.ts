@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
-import { insertUser, rutOf } from "../helpers/users-fixtures.ts";
+import { insertUser, rutOf } from "../helpers/fixtures.ts";
 
 let ctx: TestContext;
 let adminToken: string;

@@ -4,7 +4,7 @@ import { appRouter } from "../../server/trpc/router.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
 import { createCallerFactory } from "../../server/trpc/trpc.ts";
 import { bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
-import { rutOf, userIdByRut } from "../helpers/users-fixtures.ts";
+import { rutOf, userIdByRut } from "../helpers/fixtures.ts";
 
 // The tRPC procedures the React staff screens call: same services, same rules as REST.
 

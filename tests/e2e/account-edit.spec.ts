@@ -54,17 +54,22 @@ test.describe("'Mi cuenta' of a complete patient", () => {
     const email = page.getByLabel("Correo electrónico");
     await email.fill("paciente@portal");
     await email.blur();
-    await expect(page.getByText("Correo electrónico inválido")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Guardar datos" })).toBeDisabled();
+    await expect(page.getByText("Correo electrónico inválido", { exact: true })).toBeVisible();
+    // Issue 33 (GOV.UK): 'Guardar datos' stays enabled; a save stopped by errors lists them and focuses the first field.
+    await page.getByRole("button", { name: "Guardar datos" }).click();
+    await expect(page.locator(".error-summary")).toContainText("Correo electrónico: Correo electrónico inválido");
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
     await email.fill("paciente@portalpacientes.cl");
-    await expect(page.getByText("Correo electrónico inválido")).toBeHidden();
+    await expect(page.getByText("Correo electrónico inválido", { exact: true })).toBeHidden();
 
     const phone = page.getByLabel("Teléfono");
     await phone.fill("2345-abcd");
     await phone.blur();
-    await expect(page.getByText("Solo caracteres numéricos")).toBeVisible();
-    await phone.fill("+56223456789");
-    await expect(page.getByText("Solo caracteres numéricos")).toBeHidden();
+    await expect(page.getByText("Solo caracteres numéricos", { exact: true })).toBeVisible();
+    // Issue 33: typed the way Chileans write it, stored as E.164.
+    await phone.fill("2 2345 6789");
+    await expect(page.getByText("Solo caracteres numéricos", { exact: true })).toBeHidden();
     await page.getByLabel("Segundo nombre (opcional)").fill("Isabel");
     await saveData(page);
     const stored = await page.evaluate(

@@ -76,13 +76,16 @@ test("a first-login patient accepts the terms, must change the password, complet
 
   // Data: an invalid name, then everything valid.
   const saveData = page.getByRole("button", { name: "Guardar datos" });
-  await expect(saveData).toBeDisabled();
+  // Issue 33: enabled; pressed too early it lists what is missing and focuses the first field.
+  await saveData.click();
+  await expect(page.locator(".error-summary")).toContainText("Primer nombre:");
+  await expect(page.getByLabel("Primer nombre")).toBeFocused();
   const firstName = page.getByLabel("Primer nombre");
   await firstName.fill("Juan3");
   await firstName.blur();
-  await expect(page.getByText("Solo letras")).toBeVisible();
+  await expect(page.getByText("Solo letras", { exact: true })).toBeVisible();
   await firstName.fill("Juan");
-  await expect(page.getByText("Solo letras")).toBeHidden();
+  await expect(page.getByText("Solo letras", { exact: true })).toBeHidden();
   await page.getByLabel("Segundo nombre (opcional)").fill("Andrés");
   await page.getByLabel("Apellido paterno").fill("O'Higgins");
   await page.getByLabel("Apellido materno").fill("Núñez");
@@ -90,8 +93,8 @@ test("a first-login patient accepts the terms, must change the password, complet
   const phone = page.getByLabel("Teléfono");
   await phone.fill("12ab");
   await phone.blur();
-  await expect(page.getByText("Solo caracteres numéricos")).toBeVisible();
-  await phone.fill("+56987654321");
+  await expect(page.getByText("Solo caracteres numéricos", { exact: true })).toBeVisible();
+  await phone.fill("9 8765 4321");
   await page.getByLabel("Fecha de nacimiento").fill("1990-07-15");
   await expect(saveData).toBeEnabled();
   await saveData.click();

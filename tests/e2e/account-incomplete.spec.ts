@@ -9,7 +9,7 @@ test("a patient with an incomplete profile is sent to 'Mi cuenta' and reaches sc
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
   // Not a first login: no welcome modal but 'Complete sus datos' (SPEC §4), the data open and the password collapsed.
   const onArrival = page.getByRole("dialog", { name: "Complete sus datos" });
-  await expect(onArrival).toContainText("Para utilizar el portal debera completar sus datos personales");
+  await expect(onArrival).toContainText("Para utilizar el portal deberá completar sus datos personales");
   await expect(page.getByRole("dialog", { name: "¡Bienvenido al Portal Paciente!" })).toHaveCount(0);
   await onArrival.getByRole("button", { name: "Entendido" }).click();
   await expect(page.getByRole("button", { name: /^Datos personales/ })).toHaveAttribute("aria-expanded", "true");
@@ -17,7 +17,7 @@ test("a patient with an incomplete profile is sent to 'Mi cuenta' and reaches sc
 
   await page.goto("/dashboard/scheduling");
   const incomplete = page.getByRole("dialog", { name: "Complete sus datos" });
-  await expect(incomplete).toContainText("Para utilizar el portal debera completar sus datos personales");
+  await expect(incomplete).toContainText("Para utilizar el portal deberá completar sus datos personales");
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
   await incomplete.getByRole("button", { name: "Entendido" }).click();
   await expect(incomplete).toBeHidden();
@@ -28,18 +28,21 @@ test("a patient with an incomplete profile is sent to 'Mi cuenta' and reaches sc
   await expect(page.getByLabel("Apellido paterno")).toHaveValue("Soto");
   await expect(page.getByLabel("Apellido materno")).toHaveValue("");
   const saveData = page.getByRole("button", { name: "Guardar datos" });
-  await expect(saveData).toBeDisabled();
+  // Issue 33: the fields 'Complete sus datos' is about are marked on arrival and listed at the top.
+  await expect(page.getByLabel("Apellido materno")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".error-summary")).toContainText("Apellido materno");
+  await expect(page.locator(".error-summary")).toContainText("Teléfono");
 
   // A birth date in the future is refused.
   const birthDate = page.getByLabel("Fecha de nacimiento");
   await birthDate.fill("2999-01-01");
   await birthDate.blur();
-  await expect(page.getByText("La fecha es inválida")).toBeVisible();
+  await expect(page.getByText("La fecha es inválida", { exact: true })).toBeVisible();
 
   await page.getByLabel("Apellido materno").fill("Valenzuela");
-  await page.getByLabel("Teléfono").fill("+56987654321");
+  await page.getByLabel("Teléfono").fill("+56 9 8765 4321");
   await birthDate.fill("1982-11-30");
-  await expect(page.getByText("La fecha es inválida")).toBeHidden();
+  await expect(page.getByText("La fecha es inválida", { exact: true })).toBeHidden();
   await saveData.click();
 
   const saved = page.getByRole("dialog", { name: "Se han guardado tus datos satisfactoriamente" });

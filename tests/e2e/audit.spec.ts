@@ -18,9 +18,12 @@ test("an admin filters the audit trail by user and action, is told off for a rev
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page).toHaveURL(/actor=11\.111\.111-1&action=login\.staff/);
   const rows = page.getByRole("table", { name: "Eventos de auditoría" }).locator("tbody tr");
-  await expect(rows.first()).toContainText("login.staff");
+  // Issue 33: the action in Spanish, not its code; the time as dd-mm-aaaa HH:MM:SS.
+  await expect(rows.first()).toContainText("Inicio de sesión del personal");
+  await expect(rows.first()).not.toContainText("login.staff");
+  await expect(rows.first()).toContainText(/\d\d-\d\d-\d{4} \d\d:\d\d:\d\d/);
   await expect(rows.first()).toContainText("11.111.111-1");
-  for (const row of await rows.all()) await expect(row).toContainText("login.staff");
+  for (const row of await rows.all()) await expect(row).toContainText("Inicio de sesión del personal");
 
   await page.getByLabel("Desde").fill("2026-03-05");
   await page.getByLabel("Hasta").fill("2026-03-01");

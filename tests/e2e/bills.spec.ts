@@ -50,7 +50,7 @@ test("staff load a bill with two PDFs and change it; the patient sorts, pages an
   const save = staff.getByRole("button", { name: "Guardar cambios" });
   await staff.getByLabel("ID Cuenta").fill(`${accountCode}a`);
   await staff.getByLabel("ID Cuenta").blur();
-  await expect(staff.getByText("Solo numeros")).toBeVisible();
+  await expect(staff.getByText("Solo números")).toBeVisible();
   await expect(save).toBeDisabled();
   await staff.getByLabel("ID Cuenta").fill(accountCode);
   await staff.getByLabel("Seleccionar archivos PDF").setInputFiles([first!, second!]);

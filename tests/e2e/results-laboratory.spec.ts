@@ -31,6 +31,9 @@ test("the laboratory list starts at 12 months back, filters by date and refuses 
   await expect(page.getByText("Validado", { exact: true })).toBeVisible();
   await expect(page.getByText("Pendiente", { exact: true })).toBeVisible();
   await expect(page.getByText(/48 horas hábiles/).first()).toBeVisible();
+  // Issue 33: days as dd-mm-aaaa, and the legend explains 'Sin informe'.
+  await expect(table.getByRole("button", { name: /Ver prestaciones/ }).first()).toHaveText(/\d\d-\d\d-\d{4}/);
+  await expect(page.getByLabel("Leyenda")).toContainText("Sin informe: el informe aún no está disponible");
 
   await page.getByLabel("Desde").fill(await browserDay(page, { days: 29 }));
   await page.getByRole("button", { name: "Buscar" }).click();

@@ -39,7 +39,7 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
     await page.goto("/dashboard/scheduling");
     const modal = page.getByRole("dialog", { name: "Complete sus datos" });
-    await expect(modal).toContainText("Para utilizar el portal debera completar sus datos personales");
+    await expect(modal).toContainText("Para utilizar el portal deberá completar sus datos personales");
     await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
     await modal.getByRole("button", { name: "Entendido" }).click();
     // Moving through the menu is guarded too.

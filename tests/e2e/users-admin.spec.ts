@@ -135,12 +135,16 @@ test.describe("staff user administration as an admin", () => {
       await expect(rows.first()).toContainText("Paciente");
     }
 
-    // The same RUT again: the server's message as a toast, still on the form, no second account.
+    // The same RUT again (issue 33): the server's message on the Rut field, focused, not a toast; no second account.
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     await page.getByLabel("Rut", { exact: true }).fill(rut);
     await page.getByLabel("Correo electrónico").fill(emailFor(rut, "duplicado"));
     await page.getByRole("button", { name: "Crear cuenta" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: DUPLICATE_RUT(rut) })).toBeVisible();
+    const rutInput = page.getByLabel("Rut", { exact: true });
+    await expect(rutInput).toHaveAccessibleDescription(DUPLICATE_RUT(rut));
+    await expect(rutInput).toHaveAttribute("aria-invalid", "true");
+    await expect(rutInput).toBeFocused();
+    await expect(page.locator(".toast")).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/create-user$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.goto("/admin/admin-users");

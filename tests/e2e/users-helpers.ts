@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
+import { rutOf } from "../helpers/fixtures.ts";
 
 // Shared steps of the users-*.spec.ts browser tests. The specs share one seeded database with other files running at
 // the same time, so they only create and change accounts of their own (RUT bodies 20.000.000-28.999.999, a range
@@ -10,8 +10,7 @@ export const executive = { rut: "22.222.222-2", password: "Ejecutivo2026" } as c
 
 /** A valid RUT no other account uses. */
 export function uniqueUserRut(): string {
-  const body = String(20_000_000 + randomInt(9_000_000));
-  return formatRut(`${body}-${rutCheckDigit(body)}`);
+  return rutOf(20_000_000 + randomInt(9_000_000));
 }
 
 /** A unique e-mail for that RUT. */

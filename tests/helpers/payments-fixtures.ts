@@ -1,28 +1,4 @@
-import type { PrismaClient } from "../../server/generated/prisma/client.ts";
-
-// Bills for payment tests, written straight through Prisma (the bills feature owns their REST API), and the steps a
-// browser takes at the Webpay mock's payment form.
-
-let nextAccountCode = 900_000;
-
-export async function createBill(
-  prisma: PrismaClient,
-  rut: string,
-  fields: { amount?: number; isPaid?: boolean; clinicCode?: string } = {},
-) {
-  const user = await prisma.user.findUniqueOrThrow({ where: { rut } });
-  nextAccountCode += 1;
-  return prisma.bill.create({
-    data: {
-      accountCode: String(nextAccountCode),
-      createAccountIdDate: new Date("2026-02-10T00:00:00Z"),
-      amount: fields.amount ?? 45_990,
-      userId: user.id,
-      clinicCode: fields.clinicCode ?? "hcs-rcr",
-      isPaid: fields.isPaid ?? false,
-    },
-  });
-}
+// The steps a browser takes at the Webpay mock's payment form (bills come from fixtures.ts createBill).
 
 export const testCards = {
   visaApproved: { cardNumber: "4051885600446623", expiry: "12/30", cvv: "123", installments: "1" },

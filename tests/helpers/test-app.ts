@@ -1,7 +1,8 @@
+import { vi } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, API_PREFIX } from "../../server/app.ts";
 import { loadConfig, type AppConfig } from "../../server/config.ts";
-import type { Database } from "../../server/db/database.ts";
+import { openDatabase, type Database } from "../../server/db/database.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { startMocks } from "../../mocks/start.ts";
 import type { WebpayMockOptions } from "../../mocks/webpay/webpay-mock.ts";
@@ -50,10 +51,13 @@ export const api = (path: string) => `${API_PREFIX}${path}`;
  */
 export async function createTestContext(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
-  options: { webpay?: WebpayMockOptions } = {},
+  options: {
+    webpay?: WebpayMockOptions;
+    /** A PostgreSQL server to create the test's database on (default TEST_DATABASE_URL). */ databaseServerUrl?: string;
+  } = {},
 ): Promise<TestContext> {
   const mocks = await startMocks({ httpPort: 0, smtpPort: 0, webpay: options.webpay });
-  const { db, drop } = await freshDatabase();
+  const { db, drop } = await freshDatabase(options.databaseServerUrl ?? process.env.TEST_DATABASE_URL);
   await seedDemoData(db.prisma, { onlyWhenEmpty: false });
   const withMocks = Object.fromEntries(
     Object.entries(overrides).map(([name, value]) => [name, value?.replaceAll("{mocks}", mocks.httpUrl)]),
@@ -94,15 +98,15 @@ export async function createTestContext(
     mocksUrl: mocks.httpUrl,
     mail: {
       list,
-      async waitFor(to) {
-        const deadline = Date.now() + 5_000;
-        for (;;) {
-          const [message] = await list(to);
-          if (message) return message;
-          if (Date.now() > deadline) throw new Error(`No llegó ningún correo a ${to}`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      },
+      waitFor: (to) =>
+        vi.waitFor(
+          async () => {
+            const [message] = await list(to);
+            if (!message) throw new Error(`No llegó ningún correo a ${to}`);
+            return message;
+          },
+          { timeout: 5_000, interval: 50 },
+        ),
       async clear() {
         await fetch(`${mocks.httpUrl}/mail/messages`, { method: "DELETE" });
       },
@@ -128,6 +132,23 @@ export async function createTestContext(
       await app.close();
       await drop();
       await mocks.close();
+    },
+  };
+}
+
+/**
+ * A second portal instance on the test context's database, with its own pool (PostgreSQL) and its own caches: what
+ * one instance changes, the other must hear of (the database's change feed).
+ */
+export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const db = ctx.db.target.kind === "postgres" ? await openDatabase(ctx.db.target) : ctx.db;
+  const app = await buildApp({ config: ctx.config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (db !== ctx.db) await db.close();
     },
   };
 }

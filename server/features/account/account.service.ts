@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
-import { messages, profileSchema, rutSchema, type ProfileInput } from "../../contract/validation.ts";
+import { messages, profileSchema, rutSchema } from "../../contract/validation.ts";
 import type { AuthenticatedUser, SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { recordAudit } from "../../lib/audit.ts";
@@ -14,6 +14,7 @@ import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/logi
 import { acceptablePassword, storeNewPassword } from "../../lib/password-change.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import { updateUser, userDtoSelect } from "../../db/users.repository.ts";
+import { dayToDate } from "../../contract/days.ts";
 
 // The signed-in user's own account ('Mi cuenta', SPEC §2): read it, edit the personal data, change the password.
 // Every function acts on the caller's own row only; nothing here takes a user id from the client.
@@ -27,15 +28,6 @@ export const otherUserPasswordMessage = "Solo puede cambiar su propia contraseñ
  * passwordHash, tokenVersion… sent by the client never reach the database (and the update below names its fields too).
  */
 export const ZProfileInput = profileSchema;
-export type { ProfileInput };
-
-export interface ChangePasswordInput {
-  oldPassword: string;
-  password: string;
-  passwordConfirmation: string;
-  /** Sent by the web app; when present it must be the caller's own RUT. */
-  rut?: string | null;
-}
 
 export const ZChangePasswordInput = z.object({
   oldPassword: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200, { error: wrongCurrentPasswordMessage }),
@@ -109,7 +101,7 @@ export async function updateOwnProfile(
     secondLastName: profile.secondLastName,
     email: profile.email,
     phoneNumber: profile.phoneNumber,
-    birthDate: new Date(`${profile.birthDate}T00:00:00Z`),
+    birthDate: dayToDate(profile.birthDate),
   };
   const updated = await updateUser(deps.prisma, current, next, userDtoSelect);
 

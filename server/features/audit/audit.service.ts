@@ -12,9 +12,9 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { auditStaff, requireAdmin, requireStaffActor } from "../../lib/access.ts";
+import { requireAdmin, requireStaffActor } from "../../lib/access.ts";
 import { forbiddenMessage } from "../../lib/errors.ts";
-import type { AuditAction } from "../../lib/audit.ts";
+import { audit, type AuditAction } from "../../lib/audit.ts";
 import { auditCsv } from "./audit-csv.ts";
 import { chileDayEnd, chileDayStart } from "../../lib/chile-time.ts";
 
@@ -104,7 +104,7 @@ export async function listAuditEvents(deps: AppDeps, user: SessionUser, input: u
     ]);
     result = { events: await toDtos(deps, rows), page, total: Math.min(counted, AUDIT_COUNT_CAP), totalCapped: counted > AUDIT_COUNT_CAP };
   }
-  await auditStaff(deps, user, meta, { action: "audit.list", resource: "audit", after: { ...filters, page } });
+  await audit(deps, user, meta, { action: "audit.list", resource: "audit", after: { ...filters, page } });
   return result;
 }
 
@@ -123,6 +123,6 @@ export async function exportAuditCsv(
     : [];
   const capped = rows.length > AUDIT_EXPORT_MAX_ROWS;
   const events = await toDtos(deps, rows.slice(0, AUDIT_EXPORT_MAX_ROWS));
-  await auditStaff(deps, user, meta, { action: "audit.export", resource: "audit", after: { ...filters, rows: events.length, capped } });
+  await audit(deps, user, meta, { action: "audit.export", resource: "audit", after: { ...filters, rows: events.length, capped } });
   return { csv: auditCsv(events), rows: events.length, capped };
 }

@@ -3,6 +3,7 @@ import { isStaffRole } from "../../contract/roles.ts";
 import { formatRut } from "../../contract/rut.ts";
 import { secondFactorMessages, ZOtpInput, type SecondFactorEnrolment, type SecondFactorStatus } from "../../contract/second-factor.ts";
 import { toUserDto } from "../../contract/users.dto.ts";
+import type { Session } from "../../contract/api.dto.ts";
 import { claimTotpStep, setSecondFactor } from "../../db/users.repository.ts";
 import type { AuthenticatedUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -22,7 +23,6 @@ import {
 } from "../../lib/second-factor.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
 import { completeSecondFactor, knownUserAgent } from "../../lib/sessions.ts";
-import type { LoginResult } from "./auth.service.ts";
 
 // The second factor (issue 27): enrolment (secret as QR and text, confirmed by a first code, then ten recovery codes
 // shown once), the login's second step (verify-otp), and the state 'Mi cuenta' shows. Codes are throttled with the
@@ -138,7 +138,7 @@ async function spendCode(
  * POST /auth/verify-otp: the login's second step. The bearer is the password-only token of admin-login (or new-login);
  * a right code completes its session and the answer is admin-login's, with the token now good for the whole portal.
  */
-export async function verifySecondFactor(deps: AppDeps, user: AuthenticatedUser, input: unknown, meta: RequestMeta): Promise<LoginResult> {
+export async function verifySecondFactor(deps: AppDeps, user: AuthenticatedUser, input: unknown, meta: RequestMeta): Promise<Session> {
   const { code } = parseInput(ZOtpInput, input);
   if (!user.secondFactorPending) throw new AppError("CONFLICT", secondFactorMessages.alreadyVerified);
   const row = await secondFactorRow(deps, user.id);

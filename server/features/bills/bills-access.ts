@@ -2,7 +2,11 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { clinicScopeFilter, inClinicScope, isPatient, requireStaffActor, type StaffActor } from "../../lib/access.ts";
-import { recordAudit, type AuditOutcome, type BillsAuditAction } from "../../lib/audit.ts";
+import { audit, type BillsAuditAction } from "../../lib/audit.ts";
+import { AppError } from "../../lib/errors.ts";
+import { parseInput } from "../../http/validate.ts";
+import { billMessages, ZBillId } from "../../contract/bills.schemas.ts";
+import { billDtoSelect } from "./bills.dto.ts";
 
 // Who may see and change which bill, on the shared staff rules of lib/access.ts: an executive's clinics are read from
 // the database on every call, never from the token, so a privilege granted or removed applies on the next request.
@@ -11,31 +15,6 @@ export type BillsAction = BillsAuditAction;
 
 /** Who is acting on bills: staff (an admin, or an executive with their clinics now) or a patient (their own bills). */
 export type BillsActor = { kind: "staff"; user: SessionUser; staff: StaffActor } | { kind: "patient"; user: SessionUser };
-
-export interface BillsAuditEntry {
-  action: BillsAction;
-  resource?: "bill" | "bill-file";
-  resourceId?: number | string | null;
-  patientId?: number | null;
-  before?: unknown;
-  after?: unknown;
-  outcome?: AuditOutcome;
-}
-
-export function auditBills(deps: AppDeps, user: SessionUser, meta: RequestMeta, entry: BillsAuditEntry): Promise<void> {
-  return recordAudit(deps.prisma, {
-    actorId: user.id,
-    actorRole: user.roleType,
-    action: entry.action,
-    resource: entry.resource ?? "bill",
-    resourceId: entry.resourceId ?? null,
-    patientId: entry.patientId ?? null,
-    before: entry.before,
-    after: entry.after,
-    outcome: entry.outcome ?? "ok",
-    ip: meta.ip,
-  });
-}
 
 /** Staff only: patients and any other role get 403 (audited as denied), as does staff with a temporary password. */
 export async function requireBillsStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: BillsAction): Promise<BillsActor> {
@@ -58,4 +37,20 @@ export function billScopeWhere(actor: BillsActor): Prisma.BillWhereInput {
 /** May the actor place or keep a bill at this clinic? */
 export function holdsClinic(actor: BillsActor, clinicCode: string): boolean {
   return actor.kind === "staff" && inClinicScope(actor.staff, clinicCode);
+}
+
+/**
+ * The bill if the actor may see it. A missing bill and one outside the actor's scope answer the same 404 (the
+ * latter audited as denied), so ids cannot be probed.
+ */
+export async function findBill(deps: AppDeps, actor: BillsActor, meta: RequestMeta, action: BillsAuditAction, rawId: unknown) {
+  const id = parseInput(ZBillId, rawId);
+  const bill = await deps.prisma.bill.findUnique({ where: { id }, select: { ...billDtoSelect, userId: true } });
+  if (!bill) throw new AppError("NOT_FOUND", billMessages.notFound);
+  const visible = await deps.prisma.bill.count({ where: { AND: [{ id }, billScopeWhere(actor)] } });
+  if (!visible) {
+    await audit(deps, actor.user, meta, { action, resourceId: id, patientId: bill.userId, outcome: "denied" });
+    throw new AppError("NOT_FOUND", billMessages.notFound);
+  }
+  return bill;
 }

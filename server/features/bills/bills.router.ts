@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { authedProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
+import { authedProcedure, patientProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
+import { billPatient, ZBillPatientInput } from "./bills-patient.ts";
+import { pendingBillsSummary } from "./bills-pending.ts";
 import {
   ZBillId,
   ZCreateBillInput,
@@ -8,18 +10,8 @@ import {
   ZStaffBillsInput,
   ZUpdateBillInput,
 } from "../../contract/bills.schemas.ts";
-import {
-  createBill,
-  deleteBill,
-  deleteBillFile,
-  fileDownloadLink,
-  getBill,
-  getBillStatus,
-  listBillFiles,
-  listPatientBills,
-  listStaffBills,
-  updateBill,
-} from "./bills.service.ts";
+import { createBill, deleteBill, getBill, getBillStatus, listPatientBills, listStaffBills, updateBill } from "./bills.service.ts";
+import { deleteBillFile, fileDownloadLink, listBillFiles } from "./bills-files.service.ts";
 
 // tRPC `bills.*`: the same services as REST /files/* (SPEC §7). The services check the caller's role and scope
 // (patients: their own bills; executives: their clinics; admins: all). File uploads go through REST multipart only.
@@ -28,6 +20,12 @@ const ZId = z.object({ id: ZBillId });
 const ZPath = z.object({ path: ZFilePath });
 
 export const billsRouter = router({
+  /** The patient's unpaid bills, counted and summed ('Total por pagar', the summary of 'Mi cuenta'). */
+  pending: patientProcedure.query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
+  /** The bill form's patient: name for a RUT, or 'No existe un paciente con ese RUT' (issue 33). */
+  patient: staffProcedure("bill.read")
+    .input(ZBillPatientInput)
+    .query(({ ctx, input }) => billPatient(ctx.deps, ctx.user, input, ctx.meta)),
   mine: authedProcedure
     .meta({ access: "user" })
     .input(ZPatientBillsInput.omit({ rut: true }))

@@ -4,18 +4,8 @@ import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import "../../http/route-access.ts";
 import { requireBillsStaff } from "./bills-access.ts";
-import {
-  addBillFiles,
-  createBill,
-  deleteBill,
-  deleteBillFile,
-  downloadBillFile,
-  fileDownloadLink,
-  listBillFiles,
-  listPatientBills,
-  listStaffBills,
-  updateBill,
-} from "./bills.service.ts";
+import { createBill, deleteBill, listPatientBills, listStaffBills, updateBill } from "./bills.service.ts";
+import { addBillFiles, deleteBillFile, downloadBillFile, fileDownloadLink, listBillFiles } from "./bills-files.service.ts";
 import { attachmentDisposition, readMultipartPdfs } from "./pdf-files.ts";
 import { z } from "zod";
 import { payloadOf } from "../../contract/api.dto.ts";
@@ -29,7 +19,7 @@ import {
   ZUpdateBillInput,
 } from "../../contract/bills.schemas.ts";
 import { fileResponse, type RouteDocs } from "../../http/route-docs.ts";
-import { ZFileLinkQuery } from "./file-links.ts";
+import { ZSignedLinkQuery } from "../../lib/signed-links.ts";
 
 const tag = "Cuentas hospitalarias";
 const byPath = z.object({ path: ZFilePath });
@@ -79,7 +69,7 @@ const docs = {
     tag,
     summary: "Descarga un PDF por su enlace firmado",
     params: byPath,
-    querystring: ZFileLinkQuery,
+    querystring: ZSignedLinkQuery,
     response: fileResponse("application/pdf", "El PDF adjunto"),
   },
   link: { tag, summary: "Enlace firmado de corta duración para descargar un PDF", params: byPath, response: ZFileLink },

@@ -1,26 +1,16 @@
 import type { CreatedBill } from "../../contract/bills.dto.ts";
-import { randomUUID } from "node:crypto";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
-import { firstLoginRefusal, sessionUserSelect } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
+import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { userSearchWhere } from "../../db/users.repository.ts";
-import {
-  auditBills,
-  billScopeWhere,
-  holdsClinic,
-  requireBillsReader,
-  requireBillsStaff,
-  type BillsAction,
-  type BillsActor,
-} from "./bills-access.ts";
+import { billScopeWhere, findBill, holdsClinic, requireBillsReader, requireBillsStaff } from "./bills-access.ts";
 import {
   billDtoSelect,
-  billFileDtoSelect,
   type BillRow,
   toBillDto,
   type BillDto,
@@ -30,16 +20,15 @@ import {
 } from "./bills.dto.ts";
 import {
   billMessages,
-  ZBillId,
   ZCreateBillInput,
-  ZFilePath,
   ZPatientBillsInput,
   ZStaffBillsInput,
   ZUpdateBillInput,
   type SortDirection,
   type StaffSortField,
 } from "../../contract/bills.schemas.ts";
-import { FILE_LINK_TTL_SECONDS, signFileLink, verifyFileLink } from "./file-links.ts";
+import { filesOfBill, fileRows } from "./bills-files.service.ts";
+import { dayToDate } from "../../contract/days.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
 
@@ -96,7 +85,7 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const { rut, page, limit, orderBy, direction } = parseInput(ZPatientBillsInput, input);
   const target = normalizeRut(rut);
   if (actor.kind === "patient" && target !== user.rut) {
-    await auditBills(deps, user, meta, { action: "bill.list", resourceId: target, outcome: "denied" });
+    await audit(deps, user, meta, { action: "bill.list", resourceId: target, outcome: "denied" });
     return { accounts: [], page, total: 0 };
   }
   // The owner's id, not a join on the RUT, so the page walks the (userId, sort, id) indexes.
@@ -105,7 +94,7 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
   const ownPage = actor.kind === "patient" ? { rut: user.rut, firstName: user.firstName, lastName: user.lastName } : undefined;
   const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction), ownPage);
-  await auditBills(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? user.id : null });
+  await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? user.id : null });
   return { accounts: rows, page, total };
 }
 
@@ -123,24 +112,8 @@ export async function listStaffBills(deps: AppDeps, user: SessionUser, input: un
   const { param, page, limit, orderBy, direction } = parseInput(ZStaffBillsInput, input);
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), staffSearchWhere(param)] };
   const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction));
-  await auditBills(deps, user, meta, { action: "bill.list", after: { param: param ?? "", page, total } });
+  await audit(deps, user, meta, { action: "bill.list", after: { param: param ?? "", page, total } });
   return { data: rows, page, total };
-}
-
-/**
- * The bill if the actor may see it. A missing bill and one outside the actor's scope answer the same 404 (the
- * latter audited as denied), so ids cannot be probed.
- */
-async function findBill(deps: AppDeps, actor: BillsActor, meta: RequestMeta, action: BillsAction, rawId: unknown) {
-  const id = parseInput(ZBillId, rawId);
-  const bill = await deps.prisma.bill.findUnique({ where: { id }, select: { ...billDtoSelect, userId: true } });
-  if (!bill) throw new AppError("NOT_FOUND", billMessages.notFound);
-  const visible = await deps.prisma.bill.count({ where: { AND: [{ id }, billScopeWhere(actor)] } });
-  if (!visible) {
-    await auditBills(deps, actor.user, meta, { action, resourceId: id, patientId: bill.userId, outcome: "denied" });
-    throw new AppError("NOT_FOUND", billMessages.notFound);
-  }
-  return bill;
 }
 
 /** GET bill for the edit screen (staff): the bill and its files. */
@@ -152,8 +125,8 @@ export async function getBill(
 ): Promise<BillDto & { files: BillFileDto[] }> {
   const actor = await requireBillsStaff(deps, user, meta, "bill.read");
   const bill = await findBill(deps, actor, meta, "bill.read", id);
-  const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
-  await auditBills(deps, user, meta, { action: "bill.read", resourceId: bill.id, patientId: bill.userId });
+  const files = await filesOfBill(deps, bill.id);
+  await audit(deps, user, meta, { action: "bill.read", resourceId: bill.id, patientId: bill.userId });
   return { ...(await billDtoById(deps, bill.id)), files };
 }
 
@@ -161,7 +134,7 @@ export async function getBill(
 export async function getBillStatus(deps: AppDeps, user: SessionUser, id: unknown, meta: RequestMeta): Promise<BillDto> {
   const actor = await requireBillsReader(deps, user, meta, "bill.status");
   const bill = await findBill(deps, actor, meta, "bill.status", id);
-  await auditBills(deps, user, meta, { action: "bill.status", resourceId: bill.id, patientId: bill.userId });
+  await audit(deps, user, meta, { action: "bill.status", resourceId: bill.id, patientId: bill.userId });
   return billDtoById(deps, bill.id);
 }
 
@@ -170,15 +143,6 @@ async function patientByRut(deps: AppDeps, rut: string): Promise<{ id: number; r
   if (!patient || patient.roleType !== Role.patient) throw new AppError("BAD_REQUEST", billMessages.noPatient(rut));
   return patient;
 }
-
-const fileRows = (files: UploadedPdf[]) =>
-  files.map((file) => ({
-    path: randomUUID(),
-    fileName: file.fileName,
-    contentType: "application/pdf",
-    size: file.content.length,
-    content: new Uint8Array(file.content),
-  }));
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
@@ -201,7 +165,7 @@ export async function createBill(
   const clinic = await deps.prisma.clinic.findUnique({ where: { codeClinicStr: data.clinicCode }, select: { codeClinicStr: true } });
   if (!clinic) throw new AppError("BAD_REQUEST", billMessages.invalidClinic);
   if (!holdsClinic(actor, clinic.codeClinicStr)) {
-    await auditBills(deps, user, meta, { action: "bill.create", after: { clinicCode: data.clinicCode }, outcome: "denied" });
+    await audit(deps, user, meta, { action: "bill.create", after: { clinicCode: data.clinicCode }, outcome: "denied" });
     throw new AppError("FORBIDDEN", billMessages.clinicNotAllowed);
   }
   const patient = await patientByRut(deps, data.rut);
@@ -210,7 +174,7 @@ export async function createBill(
     created = await deps.prisma.bill.create({
       data: {
         accountCode: data.accountCode,
-        createAccountIdDate: new Date(`${data.createAccountIdDate}T00:00:00Z`),
+        createAccountIdDate: dayToDate(data.createAccountIdDate),
         amount: data.amount,
         isPaid: data.isPaid,
         userId: patient.id,
@@ -225,8 +189,8 @@ export async function createBill(
     throw error;
   }
   const account = await billDtoById(deps, created.id);
-  const stored = await deps.prisma.billFile.findMany({ where: { billId: created.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
-  await auditBills(deps, user, meta, {
+  const stored = await filesOfBill(deps, created.id);
+  await audit(deps, user, meta, {
     action: "bill.create",
     resourceId: created.id,
     patientId: patient.id,
@@ -273,7 +237,7 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
     throw new AppError("BAD_REQUEST", billMessages.accountCodeNotEditable);
   const patient = changes.rut === undefined ? null : await patientByRut(deps, changes.rut);
   const data = {
-    createAccountIdDate: changes.createAccountIdDate ? new Date(`${changes.createAccountIdDate}T00:00:00Z`) : undefined,
+    createAccountIdDate: changes.createAccountIdDate ? dayToDate(changes.createAccountIdDate) : undefined,
     amount: changes.amount,
     isPaid: changes.isPaid,
     userId: patient?.id,
@@ -285,7 +249,7 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
     })
     .catch(async (error: unknown) => {
       if (error instanceof AppError && error.code === "CONFLICT")
-        await auditBills(deps, user, meta, {
+        await audit(deps, user, meta, {
           action: "bill.update",
           resourceId: bill.id,
           patientId: bill.userId,
@@ -297,7 +261,7 @@ export async function updateBill(deps: AppDeps, user: SessionUser, id: unknown, 
     });
   announceBillsChanged();
   const after = await billDtoById(deps, bill.id);
-  await auditBills(deps, user, meta, {
+  await audit(deps, user, meta, {
     action: "bill.update",
     resourceId: bill.id,
     patientId: patient?.id ?? bill.userId,
@@ -313,136 +277,15 @@ export async function deleteBill(deps: AppDeps, user: SessionUser, id: unknown, 
   const bill = await findBill(deps, actor, meta, "bill.delete", id);
   const paid = await deps.prisma.paymentTransaction.count({ where: { billId: bill.id, status: "AUTHORIZED" } });
   if (paid > 0) throw new AppError("CONFLICT", "No se puede eliminar una cuenta con pagos registrados");
-  const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect });
+  const files = await filesOfBill(deps, bill.id);
   const before = await billDtoById(deps, bill.id);
   await deps.prisma.bill.delete({ where: { id: bill.id } });
   announceBillsChanged();
-  await auditBills(deps, user, meta, {
+  await audit(deps, user, meta, {
     action: "bill.delete",
     resourceId: bill.id,
     patientId: bill.userId,
     before: { ...before, files },
   });
   return { accountId: bill.id };
-}
-
-/** POST /files/upload?accountId=: adds the PDFs to the bill, all or none. */
-export async function addBillFiles(
-  deps: AppDeps,
-  user: SessionUser,
-  id: unknown,
-  files: UploadedPdf[],
-  meta: RequestMeta,
-): Promise<{ files: BillFileDto[]; message: string }> {
-  const actor = await requireBillsStaff(deps, user, meta, "bill.files.upload");
-  const bill = await findBill(deps, actor, meta, "bill.files.upload", id);
-  if (files.length === 0) throw new AppError("BAD_REQUEST", billMessages.noFiles);
-  const rows = fileRows(files);
-  await deps.prisma.billFile.createMany({ data: rows.map((row) => ({ ...row, billId: bill.id })) });
-  const stored = await deps.prisma.billFile.findMany({
-    where: { path: { in: rows.map((row) => row.path) } },
-    select: billFileDtoSelect,
-    orderBy: { id: "asc" },
-  });
-  await auditBills(deps, user, meta, { action: "bill.files.upload", resourceId: bill.id, patientId: bill.userId, after: stored });
-  return { files: stored, message: billMessages.uploaded };
-}
-
-/** GET /files/list/{accountId}: names and ids of the bill's files (never their bytes). */
-export async function listBillFiles(deps: AppDeps, user: SessionUser, id: unknown, meta: RequestMeta): Promise<BillFileDto[]> {
-  const actor = await requireBillsReader(deps, user, meta, "bill.files.list");
-  const bill = await findBill(deps, actor, meta, "bill.files.list", id);
-  const files = await deps.prisma.billFile.findMany({ where: { billId: bill.id }, select: billFileDtoSelect, orderBy: { id: "asc" } });
-  await auditBills(deps, user, meta, { action: "bill.files.list", resourceId: bill.id, patientId: bill.userId });
-  return files;
-}
-
-/** The file if the actor may see its bill; otherwise the same 404 as a missing file. */
-async function findFile(deps: AppDeps, actor: BillsActor, meta: RequestMeta, action: BillsAction, rawPath: unknown) {
-  const path = parseInput(ZFilePath, rawPath);
-  const file = await deps.prisma.billFile.findUnique({
-    where: { path },
-    select: { ...billFileDtoSelect, billId: true, bill: { select: { userId: true } } },
-  });
-  if (!file) throw new AppError("NOT_FOUND", billMessages.fileNotFound);
-  const visible = await deps.prisma.bill.count({ where: { AND: [{ id: file.billId }, billScopeWhere(actor)] } });
-  if (!visible) {
-    await auditBills(deps, actor.user, meta, {
-      action,
-      resource: "bill-file",
-      resourceId: path,
-      patientId: file.bill.userId,
-      outcome: "denied",
-    });
-    throw new AppError("NOT_FOUND", billMessages.fileNotFound);
-  }
-  return file;
-}
-
-/** DELETE /files/path/{path}: removes one file of a bill. */
-export async function deleteBillFile(deps: AppDeps, user: SessionUser, path: unknown, meta: RequestMeta): Promise<BillFileDto> {
-  const actor = await requireBillsStaff(deps, user, meta, "bill.file.delete");
-  const file = await findFile(deps, actor, meta, "bill.file.delete", path);
-  await deps.prisma.billFile.delete({ where: { id: file.id } });
-  const dto = { id: file.id, fileName: file.fileName, path: file.path, size: file.size };
-  await auditBills(deps, user, meta, {
-    action: "bill.file.delete",
-    resource: "bill-file",
-    resourceId: file.path,
-    patientId: file.bill.userId,
-    before: { ...dto, billId: file.billId },
-  });
-  return dto;
-}
-
-/**
- * GET /files/{path}: a signed download link for the caller, valid FILE_LINK_TTL_SECONDS, relative to the API root
- * (`/api/rcr/v1/files/download/...`).
- */
-export async function fileDownloadLink(
-  deps: AppDeps,
-  user: SessionUser,
-  path: unknown,
-  meta: RequestMeta,
-  now: Date = new Date(),
-): Promise<{ url: string; fileName: string; expiresAt: string }> {
-  const actor = await requireBillsReader(deps, user, meta, "bill.file.link");
-  const file = await findFile(deps, actor, meta, "bill.file.link", path);
-  const expires = Math.floor(now.getTime() / 1000) + FILE_LINK_TTL_SECONDS;
-  const query = new URLSearchParams({ ...signFileLink(deps.config.JWT_SECRET, file.path, user.id, expires) });
-  return {
-    url: `/api/rcr/v1/files/download/${file.path}?${query}`,
-    fileName: file.fileName,
-    expiresAt: new Date(expires * 1000).toISOString(),
-  };
-}
-
-/**
- * GET /files/download/{path}?u=&exp=&sig=: the PDF bytes, when the link is genuine, unexpired, and its user may still
- * see the bill (a privilege removed since the link was made stops it). Every download is audited.
- */
-export async function downloadBillFile(
-  deps: AppDeps,
-  rawPath: unknown,
-  query: unknown,
-  meta: RequestMeta,
-  now: Date = new Date(),
-): Promise<{ fileName: string; content: Uint8Array }> {
-  const path = ZFilePath.safeParse(rawPath);
-  const link = path.success
-    ? verifyFileLink(deps.config.JWT_SECRET, path.data, (query ?? {}) as Record<string, unknown>, Math.floor(now.getTime() / 1000))
-    : null;
-  if (!path.success || !link) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
-  const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!user || firstLoginRefusal(user)) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
-  const actor = await requireBillsReader(deps, user, meta, "bill.file.download");
-  const file = await findFile(deps, actor, meta, "bill.file.download", path.data);
-  const row = await deps.prisma.billFile.findUniqueOrThrow({ where: { id: file.id }, select: { content: true } });
-  await auditBills(deps, user, meta, {
-    action: "bill.file.download",
-    resource: "bill-file",
-    resourceId: file.path,
-    patientId: file.bill.userId,
-  });
-  return { fileName: file.fileName, content: row.content };
 }

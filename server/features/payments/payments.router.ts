@@ -1,13 +1,7 @@
 import { patientProcedure, router } from "../../trpc/trpc.ts";
-import {
-  accountPaymentStatus,
-  commitPayment,
-  settlePendingPayments,
-  startPayment,
-  ZAccountStatusInput,
-  ZCommitPaymentInput,
-  ZStartPaymentInput,
-} from "./payments.service.ts";
+import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
+import { settlePendingPayments } from "./payment-settlement.ts";
+import { ZAccountStatusInput, ZCommitPaymentInput, ZStartPaymentInput } from "../../contract/payments.schemas.ts";
 
 // tRPC over the same service as the REST routes; every procedure is for patients (the service checks it too).
 

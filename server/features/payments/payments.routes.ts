@@ -2,14 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
-import {
-  accountPaymentStatus,
-  commitPayment,
-  startPayment,
-  ZAccountStatusInput,
-  ZCommitPaymentInput,
-  ZStartPaymentInput,
-} from "./payments.service.ts";
+import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
+import { ZAccountStatusInput, ZCommitPaymentInput, ZStartPaymentInput } from "../../contract/payments.schemas.ts";
 import { payloadOf } from "../../contract/api.dto.ts";
 import { ZAccountPaymentStatus, ZPaymentResult, ZStartedPayment } from "../../contract/payments.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";

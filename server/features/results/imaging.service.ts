@@ -8,7 +8,7 @@ import type { ImagingStudy } from "../../providers/imaging/imaging.provider.ts";
 import { requirePatient } from "./patient-access.ts";
 import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
-import { auditResultRead } from "./results-audit.ts";
+import { audit } from "../../lib/audit.ts";
 
 // SPEC §7 imaging calls. The patient is the signed-in user, looked up at the PACS by their own RUT (PatientID).
 
@@ -40,7 +40,8 @@ export async function listImagingOrders(deps: AppDeps, user: SessionUser, input:
   const query = parseInput(ZImagingQuery, input);
   const range = resolveRange({ from: query.dateFrom, to: query.dateTo }, { allowIso: true });
   const studies = await deps.providers.imaging.searchStudies(user.rut, range);
-  await auditResultRead(deps, user, meta, {
+  await audit(deps, user, meta, {
+    patientId: user.id,
     action: "imaging.studies.list",
     resource: "ImagingStudy",
     after: { from: range.from, to: range.to, studies: studies.map((study) => study.accessionNumber) },
@@ -61,7 +62,8 @@ async function ownStudy(
 /** GET orders-imaging/{accessionNumber}: the viewer address of one of the patient's studies. */
 export async function imagingViewerUrl(deps: AppDeps, user: SessionUser, rawAccession: unknown, meta: RequestMeta): Promise<string> {
   const { accession, study } = await ownStudy(deps, user, rawAccession);
-  await auditResultRead(deps, user, meta, {
+  await audit(deps, user, meta, {
+    patientId: user.id,
     action: "imaging.viewer.open",
     resource: "ImagingStudy",
     resourceId: accession,
@@ -74,7 +76,8 @@ export async function imagingViewerUrl(deps: AppDeps, user: SessionUser, rawAcce
 /** GET orders-imaging/pdf/{accessionNumber}: a signed portal link to the study's report PDF. */
 export async function imagingReportUrl(deps: AppDeps, user: SessionUser, rawAccession: unknown, meta: RequestMeta): Promise<string> {
   const { accession, study } = await ownStudy(deps, user, rawAccession);
-  await auditResultRead(deps, user, meta, {
+  await audit(deps, user, meta, {
+    patientId: user.id,
     action: "imaging.report.link",
     resource: "ImagingStudy",
     resourceId: accession,

@@ -8,7 +8,7 @@ import type { LabOrder, LabOrderDetail } from "../../providers/lab/lab.provider.
 import { requirePatient } from "./patient-access.ts";
 import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
-import { auditResultRead } from "./results-audit.ts";
+import { audit } from "../../lib/audit.ts";
 
 // SPEC §7 laboratory calls. The patient is always the signed-in user, looked up at the laboratory by their own RUT.
 
@@ -38,7 +38,8 @@ export async function listLabOrders(deps: AppDeps, user: SessionUser, input: unk
   const query = parseInput(ZOrdersQuery, input);
   const range = resolveRange({ from: query.fecha_inicio, to: query.fecha_termino });
   const orders = await deps.providers.lab.listOrders(user.rut, range);
-  await auditResultRead(deps, user, meta, {
+  await audit(deps, user, meta, {
+    patientId: user.id,
     action: "lab.orders.list",
     resource: "LabOrder",
     after: { from: range.from, to: range.to, orders: orders.map((order) => order.orderNumber) },
@@ -56,7 +57,8 @@ export async function getLabOrder(
   requirePatient(user);
   const orderNumber = parseInput(ZOrderNumber, rawOrderNumber);
   const order: LabOrderDetail | null = await deps.providers.lab.getOrder(user.rut, orderNumber);
-  await auditResultRead(deps, user, meta, {
+  await audit(deps, user, meta, {
+    patientId: user.id,
     action: "lab.order.read",
     resource: "LabOrder",
     resourceId: orderNumber,

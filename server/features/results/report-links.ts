@@ -1,10 +1,10 @@
-import { jwtVerify, SignJWT } from "jose";
 import type { AppConfig } from "../../config.ts";
+import { signLink, verifyLink, type LinkPurpose, type SignedLink } from "../../lib/signed-links.ts";
 
 // The report PDFs live at the providers, behind their credentials. The portal hands the browser a signed link of its
-// own (HS256, short-lived, naming the user, the password version, and the order or study); opening it makes the portal
-// fetch the PDF from the provider with its credentials and stream it. No provider address or secret reaches the browser,
-// a link copied to someone else expires, and a password change voids every link issued before.
+// own (lib/signed-links.ts: short-lived, naming the user, the password version, and the order or study); opening it
+// makes the portal fetch the PDF from the provider with its credentials and stream it. No provider address or secret
+// reaches the browser, a link copied to someone else expires, and a password change voids every link issued before.
 
 export type ReportKind = "lab" | "imaging";
 
@@ -16,41 +16,22 @@ export interface ReportLinkClaims {
   ref: string;
 }
 
-const algorithm = "HS256";
-const issuer = "portal-pacientes";
-const audience = "report";
 /** The token travels in the query string (as `token`, which request logs redact), being longer than a path segment may be. */
 export const REPORT_LINK_PATH = "/api/rcr/v1/results/report";
 
-const key = (config: Pick<AppConfig, "JWT_SECRET">) => new TextEncoder().encode(config.JWT_SECRET);
+const purposeOf = (kind: ReportKind): LinkPurpose => (kind === "lab" ? "lab-report" : "imaging-report");
+const reportPurposes: readonly LinkPurpose[] = ["lab-report", "imaging-report"];
 
-export async function signReportToken(
-  config: Pick<AppConfig, "JWT_SECRET">,
-  claims: ReportLinkClaims,
-  ttlSeconds: number,
-): Promise<string> {
-  return new SignJWT({ ver: claims.tokenVersion, kind: claims.kind, ref: claims.ref })
-    .setProtectedHeader({ alg: algorithm, typ: "JWT" })
-    .setSubject(String(claims.userId))
-    .setIssuer(issuer)
-    .setAudience(audience)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(key(config));
+export function signReportToken(config: Pick<AppConfig, "JWT_SECRET">, claims: ReportLinkClaims, ttlSeconds: number): Promise<string> {
+  const { kind, ...link } = claims;
+  return signLink(config, { ...link, purpose: purposeOf(kind) }, ttlSeconds);
 }
 
-/** The claims of a valid, unexpired report token; null for anything else. */
+/** The claims of a valid, unexpired report token; null for anything else (a bill file link included). */
 export async function verifyReportToken(config: Pick<AppConfig, "JWT_SECRET">, token: string): Promise<ReportLinkClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, key(config), { algorithms: [algorithm], issuer, audience });
-    const userId = Number(payload.sub);
-    const { ver, kind, ref } = payload as { ver?: unknown; kind?: unknown; ref?: unknown };
-    if (!Number.isInteger(userId) || typeof ver !== "number" || (kind !== "lab" && kind !== "imaging") || typeof ref !== "string")
-      return null;
-    return { userId, tokenVersion: ver, kind, ref };
-  } catch {
-    return null;
-  }
+  const link: SignedLink | null = await verifyLink(config, token, reportPurposes);
+  if (!link) return null;
+  return { userId: link.userId, tokenVersion: link.tokenVersion, kind: link.purpose === "lab-report" ? "lab" : "imaging", ref: link.ref };
 }
 
 /** The report link the portal's own pages use (relative to the portal). */

@@ -7,7 +7,8 @@ import { firstLoginRefusal } from "../../http/authenticate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
-import { auditResultRead } from "./results-audit.ts";
+import { audit } from "../../lib/audit.ts";
+import { stillValidFor } from "../../lib/signed-links.ts";
 import {
   reportLinkFor,
   signReportToken,
@@ -41,10 +42,10 @@ export async function openReport(deps: AppDeps, token: string, meta: RequestMeta
       where: { id: claims.userId },
       select: { id: true, rut: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
     }));
-  if (!claims || !user || user.tokenVersion !== claims.tokenVersion || firstLoginRefusal(user))
-    throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
+  if (!claims || !stillValidFor(claims, user) || firstLoginRefusal(user)) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
   const pdf = await reportBytes(deps, user.rut, claims.kind, claims.ref);
-  await auditResultRead(deps, user, meta, {
+  await audit(deps, user, meta, {
+    patientId: user.id,
     action: "results.report.read",
     resource: resourceOf(claims.kind),
     resourceId: claims.ref,
@@ -70,8 +71,7 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
   const token = tokenOfReportLink(query.documentLink);
   const claims = token ? await verifyReportToken(deps.config, token) : null;
   // Someone else's link, a forged one or any other address answers like a report that does not exist.
-  if (!claims || claims.userId !== user.id || claims.tokenVersion !== user.tokenVersion)
-    throw new AppError("NOT_FOUND", reportNotFoundMessage);
+  if (!claims || !stillValidFor(claims, user)) throw new AppError("NOT_FOUND", reportNotFoundMessage);
 
   // Still the patient's, with a report, at the provider (an order can be cancelled after the link was issued).
   const exists = await reportExists(deps, user.rut, claims);
@@ -83,7 +83,8 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
   try {
     await deps.providers.mail.send(reportMail(user.email, clinic.title, claims, link, deps.config.RESULT_MAIL_LINK_TTL_HOURS));
   } catch (error) {
-    await auditResultRead(deps, user, meta, {
+    await audit(deps, user, meta, {
+      patientId: user.id,
       action: "results.report.mail",
       resource: resourceOf(claims.kind),
       resourceId: claims.ref,
@@ -91,7 +92,12 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
     });
     throw error;
   }
-  await auditResultRead(deps, user, meta, { action: "results.report.mail", resource: resourceOf(claims.kind), resourceId: claims.ref });
+  await audit(deps, user, meta, {
+    patientId: user.id,
+    action: "results.report.mail",
+    resource: resourceOf(claims.kind),
+    resourceId: claims.ref,
+  });
   return true;
 }
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { chileToday } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
 
@@ -31,11 +30,6 @@ export const rangeMessages = {
   badTo: "La fecha de término no es válida (use dd/mm/aaaa)",
   fromAfterTo: "La fecha de inicio no puede ser posterior a la fecha de término",
 } as const;
-
-const optionalDate = z.string().max(20).optional();
-
-/** Optional raw dates from a query string; missing ones take the default range. */
-export const ZRawRange = z.object({ from: optionalDate, to: optionalDate });
 
 /** Validates a range: each day real, from not after to; a missing end takes the default range's. */
 export function resolveRange(raw: { from?: string; to?: string }, options: { allowIso?: boolean; now?: Date } = {}) {

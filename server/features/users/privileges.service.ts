@@ -4,7 +4,8 @@ import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { toPrivilegeDto, type PrivilegeDto } from "../../contract/users.dto.ts";
-import { auditStaff, requireAdmin, requireStaffActor } from "../../lib/access.ts";
+import { requireAdmin, requireStaffActor } from "../../lib/access.ts";
+import { audit } from "../../lib/audit.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZSetPrivilegesInput, ZUserId } from "./users.schemas.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
@@ -55,7 +56,7 @@ export async function setPrivileges(deps: AppDeps, user: SessionUser, input: unk
     });
   });
   announceRowChange("Privilege", userId);
-  await auditStaff(deps, user, meta, {
+  await audit(deps, user, meta, {
     action,
     target,
     before: { privileges: before },

@@ -3,7 +3,8 @@ import { secondFactorMessages, ZSecondFactorResetInput } from "../../contract/se
 import { setSecondFactor } from "../../db/users.repository.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { auditStaff, deny, requireAdmin, requireStaffActor } from "../../lib/access.ts";
+import { deny, requireAdmin, requireStaffActor } from "../../lib/access.ts";
+import { audit } from "../../lib/audit.ts";
 import { secondFactorResetNotice, sendAccountNotice } from "../../lib/account-notices.ts";
 import { AppError } from "../../lib/errors.ts";
 import { endOtherSessions } from "../../lib/sessions.ts";
@@ -32,7 +33,7 @@ export async function resetSecondFactor(deps: AppDeps, user: SessionUser, input:
     await tx.recoveryCode.deleteMany({ where: { userId: target.id } });
     await endOtherSessions(tx, target.id, "second-factor-reset");
   });
-  await auditStaff(deps, user, meta, {
+  await audit(deps, user, meta, {
     action,
     target,
     before: { secondFactor: target.totpEnabledAt !== null },

@@ -1,4 +1,6 @@
 import { runUserCreate } from "./user-create.command.ts";
+import { loadEnvFile } from "../../lib/env-file.mjs";
+loadEnvFile();
 
 // npm run user:create -- --rut <rut> --email <email> --role <0|1|2> --password <pw>  (see user-create.command.ts)
 try {

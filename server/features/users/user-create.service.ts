@@ -12,7 +12,8 @@ import { mailUnavailableMessage } from "../../providers/mail/smtp-mail.client.ts
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import type { UserDetailDto } from "../../contract/users.dto.ts";
 import { createUser, deleteUser } from "../../db/users.repository.ts";
-import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
+import { deny, requireStaffActor } from "../../lib/access.ts";
+import { audit } from "../../lib/audit.ts";
 import { auditSnapshot, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZCreateUserInput } from "./users.schemas.ts";
 
@@ -97,7 +98,7 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
     await deny(deps, user, meta, { action, after: attempt }, userMessages.clinicNotAllowed(clinic.title));
 
   const conflict = async (): Promise<never> => {
-    await auditStaff(deps, user, meta, { action, after: attempt, outcome: "failed" });
+    await audit(deps, user, meta, { action, after: attempt, outcome: "failed" });
     throw new AppError("CONFLICT", userMessages.duplicateRut(formatRut(rut)));
   };
   if (await deps.prisma.user.findUnique({ where: { rut }, select: { id: true } })) await conflict();
@@ -119,11 +120,11 @@ export async function createUserAccount(deps: AppDeps, user: SessionUser, input:
     await deps.providers.mail.send(welcomeMail(deps, clinic, created, password));
   } catch (error) {
     await deleteUser(deps.prisma, created.id);
-    await auditStaff(deps, user, meta, { action, after: attempt, outcome: "failed" });
+    await audit(deps, user, meta, { action, after: attempt, outcome: "failed" });
     throw error instanceof AppError ? error : new AppError("PROVIDER_UNAVAILABLE", mailUnavailableMessage, { cause: error });
   }
 
   const detail = toUserDetailDto(created);
-  await auditStaff(deps, user, meta, { action, target: created, after: { ...auditSnapshot(detail), clinic: clinic.key } });
+  await audit(deps, user, meta, { action, target: created, after: { ...auditSnapshot(detail), clinic: clinic.key } });
   return { user: detail, message: userMessages.created };
 }

@@ -7,11 +7,13 @@ import { acceptablePassword, storeNewPassword } from "../../lib/password-change.
 import { clearRutFailures } from "../../lib/login-throttle.ts";
 import type { UserDetailDto } from "../../contract/users.dto.ts";
 import { updateUser as writeUser } from "../../db/users.repository.ts";
-import { auditStaff, deny, requireStaffActor } from "../../lib/access.ts";
+import { deny, requireStaffActor } from "../../lib/access.ts";
+import { audit } from "../../lib/audit.ts";
 import { auditSnapshot, findVisibleUser, requireEditable, targetUserSelect, toUserDetailDto } from "./users-scope.ts";
 import { userMessages, ZStaffResetPasswordInput, ZUpdateUserInput, ZUserId } from "./users.schemas.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
 import { emailChangedNotice, passwordSetByStaffNotice, sendAccountNotice } from "../../lib/account-notices.ts";
+import { dayToDate } from "../../contract/days.ts";
 
 /**
  * PATCH /admin/:id (staff edit of personal data and, for admins, the role type). Saving any role other than
@@ -46,14 +48,14 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
       target,
       {
         ...personal,
-        ...(birthDate === undefined ? {} : { birthDate: birthDate === null ? null : new Date(`${birthDate}T00:00:00Z`) }),
+        ...(birthDate === undefined ? {} : { birthDate: birthDate === null ? null : dayToDate(birthDate) }),
         roleType: newRole,
       },
       targetUserSelect,
     );
   });
   const after = toUserDetailDto(updated);
-  await auditStaff(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });
+  await audit(deps, user, meta, { action, target: updated, before: auditSnapshot(before), after: auditSnapshot(after) });
   if (before.email !== after.email)
     sendAccountNotice(deps, emailChangedNotice(before.email, after.email, { byStaff: true }), "email-change");
   return after;
@@ -75,7 +77,7 @@ export async function resetUserPassword(deps: AppDeps, user: SessionUser, input:
 
   await deps.prisma.$transaction((tx) => storeNewPassword(tx, target.id, newPassword, { hasChangedPassword: false }));
   await clearRutFailures(deps, target.rut);
-  await auditStaff(deps, user, meta, {
+  await audit(deps, user, meta, {
     action,
     target,
     before: { hasChangedPassword: target.hasChangedPassword },

@@ -1,8 +1,8 @@
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { Role } from "../../contract/roles.ts";
-import { inClinicScope, deny, auditStaff, type StaffActor } from "../../lib/access.ts";
-import type { UsersAuditAction } from "../../lib/audit.ts";
+import { inClinicScope, deny, type StaffActor } from "../../lib/access.ts";
+import { audit, type UsersAuditAction } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { toPrivilegeDto, toUserDto, type UserDetailDto } from "../../contract/users.dto.ts";
 import { userDtoSelect } from "../../db/users.repository.ts";
@@ -42,12 +42,11 @@ export async function findVisibleUser(
   const target = await deps.prisma.user.findUnique({ where, select: targetUserSelect });
   if (!target) {
     // The same audit insert as an out-of-scope user, so an executive cannot tell the two apart by timing.
-    if (!actor.isAdmin)
-      await auditStaff(deps, actor.user, meta, { action, resourceId: "id" in where ? where.id : null, outcome: "denied" });
+    if (!actor.isAdmin) await audit(deps, actor.user, meta, { action, resourceId: "id" in where ? where.id : null, outcome: "denied" });
     throw new AppError("NOT_FOUND", userMessages.notFound);
   }
   if (!isVisible(actor, target)) {
-    await auditStaff(deps, actor.user, meta, { action, target, outcome: "denied" });
+    await audit(deps, actor.user, meta, { action, target, outcome: "denied" });
     throw new AppError("NOT_FOUND", userMessages.notFound);
   }
   return target;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
 import { ZSecondFactorResetInput } from "../../contract/second-factor.ts";
 import { resetSecondFactor } from "./second-factor-reset.service.ts";
+import { sendUserResetLink, ZSendResetLinkInput } from "./user-reset-link.service.ts";
 import { getPrivileges, setPrivileges } from "./privileges.service.ts";
 import { createUserAccount } from "./user-create.service.ts";
 import { resetUserPassword, updateUser } from "./users-admin.service.ts";
@@ -35,6 +36,10 @@ export const usersRouter = router({
   resetPassword: staffProcedure("user.password-reset")
     .input(ZStaffResetPasswordInput)
     .mutation(({ ctx, input }) => resetUserPassword(ctx.deps, ctx.user, input, ctx.meta)),
+  /** Issue 33: e-mails the user the password-recovery link (REST has no such call in SPEC §7; tRPC only). */
+  sendResetLink: staffProcedure("user.password-reset-link")
+    .input(ZSendResetLinkInput)
+    .mutation(({ ctx, input }) => sendUserResetLink(ctx.deps, ctx.user, input, ctx.meta)),
   privileges: staffProcedure("user.privileges.read")
     .input(ZId)
     .query(({ ctx, input }) => getPrivileges(ctx.deps, ctx.user, input.id, ctx.meta)),

@@ -68,7 +68,6 @@ export const ZListUsersInput = z.object(
   },
   { error: userMessages.invalidBody },
 );
-export type ListUsersInput = z.input<typeof ZListUsersInput>;
 
 /** A personal-data field staff may leave empty (stored as null) or fill with a valid value. */
 const clearable = <S extends z.ZodType<string, string>>(schema: S, typeMessage: string) =>
@@ -92,11 +91,9 @@ export const ZUpdateUserInput = z.object(
   },
   { error: userMessages.invalidBody },
 );
-export type UpdateUserInput = z.input<typeof ZUpdateUserInput>;
 
 /** POST /admin: rut, email ('La dirección de correo es incorrecta'), roleType (default 2), rcrLink (the clinic's portal URL). */
 export const ZCreateUserInput = z.object(createUserSchema.shape, { error: userMessages.invalidBody });
-export type CreateUserInput = z.input<typeof ZCreateUserInput>;
 
 /** POST /admin/resetPassword: the target's rut and the new password pair; oldPassword is sent by the web app and ignored. */
 export const ZStaffResetPasswordInput = z.object(
@@ -108,7 +105,6 @@ export const ZStaffResetPasswordInput = z.object(
   },
   { error: userMessages.invalidBody },
 );
-export type StaffResetPasswordInput = z.input<typeof ZStaffResetPasswordInput>;
 
 const ZPrivilegeItem = z.object(
   {
@@ -136,4 +132,3 @@ export const ZSetPrivilegesInput = z.object({
   userId: ZUserId,
   privileges: z.array(ZPrivilegeItem, { error: userMessages.invalidPrivileges }).max(50, { error: userMessages.invalidPrivileges }),
 });
-export type SetPrivilegesInput = z.input<typeof ZSetPrivilegesInput>;

@@ -13,7 +13,8 @@ export const imagingConfigSchema = z.object({
   IMAGING_DICOMWEB_BEARER_TOKEN: optionalSecret,
   IMAGING_DICOMWEB_USERNAME: optionalSecret,
   IMAGING_DICOMWEB_PASSWORD: optionalSecret,
-  IMAGING_TIMEOUT_MS: providerTimeoutMs(5_000),
+  /** Per call; a results page must answer within 3 s even when the provider hangs (see circuit-breaker.ts). */
+  IMAGING_TIMEOUT_MS: providerTimeoutMs(2_000),
 });
 
 export type ImagingConfig = z.infer<typeof imagingConfigSchema>;

@@ -2,7 +2,7 @@ import { malformedAnswer, providerGet, type ProviderRequest } from "../provider-
 import { toLabOrderDetail, toLabOrders, type FhirBundle } from "./fhir-lab.mapping.ts";
 import type { LabConfig } from "./lab.config.ts";
 import type { LabProvider } from "./lab.provider.ts";
-import { ExpiringMap } from "../../lib/expiring-map.ts";
+import { LRUCache } from "lru-cache";
 
 const FHIR_JSON = "application/fhir+json";
 const MAX_CACHED_PATIENTS = 50_000;
@@ -28,14 +28,16 @@ export function createFhirLabClient(config: LabConfig): LabProvider {
     return bundle;
   }
 
-  const knownPatients = new ExpiringMap<string, string>(config.LAB_PATIENT_ID_CACHE_SECONDS * 1000, MAX_CACHED_PATIENTS);
+  // 0 seconds caches nothing (lru-cache would read a ttl of 0 as "never expires").
+  const ttl = config.LAB_PATIENT_ID_CACHE_SECONDS * 1000;
+  const knownPatients = ttl > 0 ? new LRUCache<string, string>({ max: MAX_CACHED_PATIENTS, ttl }) : null;
 
   /** The FHIR id of the patient with that RUT, or null when the laboratory does not know the patient. */
   async function patientId(rut: string): Promise<string | null> {
-    const known = knownPatients.get(rut);
+    const known = knownPatients?.get(rut);
     if (known) return known;
     const id = await searchPatientId(rut);
-    if (id) knownPatients.set(rut, id);
+    if (id) knownPatients?.set(rut, id);
     return id;
   }
 

@@ -10,7 +10,8 @@ export const labConfigSchema = z.object({
   LAB_FHIR_BEARER_TOKEN: optionalSecret,
   LAB_FHIR_USERNAME: optionalSecret,
   LAB_FHIR_PASSWORD: optionalSecret,
-  LAB_TIMEOUT_MS: providerTimeoutMs(5_000),
+  /** Per call; a results page must answer within 3 s even when the provider hangs (see circuit-breaker.ts). */
+  LAB_TIMEOUT_MS: providerTimeoutMs(2_000),
   /**
    * How long the FHIR id found for a RUT is reused (0 = ask every time). A FHIR resource id does not change, so each
    * results page makes one call to the laboratory instead of two; a RUT the laboratory does not know is never kept.

@@ -12,3 +12,16 @@ export const mailConfigSchema = z.object({
 });
 
 export type MailConfig = z.infer<typeof mailConfigSchema>;
+
+/** The durable outbound queue in front of SMTP (mail-queue.ts). */
+export const mailQueueConfigSchema = z.object({
+  /**
+   * Mail goes through the durable queue (pg-boss on the portal's database): requests succeed while SMTP is down and the
+   * mail is delivered when it returns. false = send during the request (502 when SMTP fails).
+   */
+  MAIL_QUEUE: envBoolean.default(true),
+  /** Seconds between delivery attempts of a queued mail while SMTP refuses. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Admins see queued mail older than this as stuck (GET /api/rcr/v1/admin/mail-queue, /metrics). */
+  MAIL_STUCK_MINUTES: z.coerce.number().int().min(1).default(10),
+});

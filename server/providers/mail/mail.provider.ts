@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Message-ID header; the mail queue sets one per job, so a retried delivery is recognisable as the same mail. */
+  messageId?: string;
 }
 
 /**

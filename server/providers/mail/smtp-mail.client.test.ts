@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 import { createSmtpMailClient, toMailError } from "./smtp-mail.client.ts";
 
@@ -19,5 +21,31 @@ describe("SMTP mail client errors", () => {
       status: 502,
     });
     client.close();
+  });
+});
+
+describe("SMTP mail client transport security", () => {
+  it("never sends in clear text to a relay that offers STARTTLS, even without a login", async () => {
+    const inClear: string[] = [];
+    // smtp-server offers STARTTLS with its own self-signed certificate, which the client must not trust.
+    const server = new SMTPServer({
+      authOptional: true,
+      logger: false,
+      onData(stream, session, callback) {
+        if (!session.secure) inClear.push(session.envelope.rcptTo.map((rcpt) => rcpt.address).join(","));
+        stream.resume();
+        stream.on("end", () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    const client = createSmtpMailClient({ SMTP_HOST: "127.0.0.1", SMTP_PORT: port, SMTP_SECURE: false, MAIL_FROM: "a@b.cl" });
+    try {
+      await client.send({ to: "paciente@correo.cl", subject: "s", text: "t", html: "<p>t</p>" }).catch(() => undefined);
+      expect(inClear).toEqual([]);
+    } finally {
+      client.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -21,7 +21,8 @@ export function createSmtpMailClient(config: MailConfig): MailProvider {
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
     secure: config.SMTP_SECURE,
-    ignoreTLS: !config.SMTP_SECURE && !config.SMTP_USER,
+    // No ignoreTLS: a relay that offers STARTTLS (port 587) is always used over TLS, with or without a login. The mail
+    // catcher of mocks/ offers no STARTTLS, so development mail still flows in clear on loopback.
     auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? "" } : undefined,
     connectionTimeout: 10_000,
   });

@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
-import { formatRut, rutCheckDigit } from "../../../server/contract/rut.ts";
 import { latestMailTo } from "./mail.ts";
 import { e2eBaseUrl } from "./ports.ts";
 import { demoSecretOf, nextTotpCode } from "./second-factor.ts";
+import { PASSWORD_CHANGE_CLINIC } from "../../../server/contract/clinics.ts";
+import { rutOf } from "../../helpers/fixtures.ts";
 
 // Browser specs share one database, so a spec that changes an account creates its own through the real staff API:
 // the admin creates it, the welcome mail carries the temporary password (as a new patient would receive it).
@@ -47,7 +48,7 @@ async function apiLogin(account: { rut: string; password: string }, portal: "pat
 /** Changes the account's password in session (which voids every token issued before). */
 async function apiChangePassword(token: string, account: FreshAccount, newPassword: string): Promise<void> {
   await post(
-    "/auth/change-password-user?clinic=hcs-rcr",
+    `/auth/change-password-user?clinic=${PASSWORD_CHANGE_CLINIC}`,
     { oldPassword: account.password, password: newPassword, passwordConfirmation: newPassword, rut: account.rut },
     token,
   );
@@ -58,8 +59,7 @@ const adminSession = () => (adminToken ??= apiLogin({ rut: "11.111.111-1", passw
 
 /** A unique valid RUT in a range the seed does not use. */
 export function uniqueRut(): string {
-  const body = String(30_000_000 + randomInt(9_000_000));
-  return formatRut(`${body}-${rutCheckDigit(body)}`);
+  return rutOf(30_000_000 + randomInt(9_000_000));
 }
 
 /** A new account on its first login (terms not accepted, temporary password), created as staff would. */

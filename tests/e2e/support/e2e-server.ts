@@ -7,7 +7,9 @@ import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
-// database when TEST_DATABASE_URL is set), the mocks, and the built web app from dist/web.
+// database when TEST_DATABASE_URL is set), the mocks, and the built web app from dist/web. E2E_PROVIDERS=caida points the
+// laboratory and imaging clients at the mocks' failing providers (/fallas/caida/…), for the "service down" screens.
+const providers = process.env.E2E_PROVIDERS === "caida" ? "/fallas/caida" : "";
 const mocks = await startMocks({
   httpPort: e2ePorts.mocksHttp,
   smtpPort: e2ePorts.smtp,
@@ -25,8 +27,8 @@ const config = loadConfig(
     CLINIC_PORTAL_URL_TEMPLATE: `http://{alias}.localhost:${e2ePorts.portal}`,
     SCHEDULING_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/agenda?externalCenterId={centerId}`,
     IMAGING_LOGIN_URL: `http://localhost:${e2ePorts.mocksHttp}/imagenologia/login`,
-    LAB_FHIR_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}/fhir`,
-    IMAGING_DICOMWEB_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}/dicom-web`,
+    LAB_FHIR_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}${providers}/fhir`,
+    IMAGING_DICOMWEB_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}${providers}/dicom-web`,
     IMAGING_VIEWER_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
     WEBPAY_BASE_URL: `http://localhost:${e2ePorts.mocksHttp}/webpay`,
     LOGIN_MAX_FAILURES_PER_IP: "1000",

@@ -1,3 +1,4 @@
+import { expect } from "@playwright/test";
 import { e2eMocksUrl } from "./ports.ts";
 
 export interface CaughtMail {
@@ -10,14 +11,19 @@ export interface CaughtMail {
 
 /** The newest mail the catcher received for that address, waiting up to 10 s for one newer than `since`. */
 export async function latestMailTo(email: string, since: Date = new Date(0)): Promise<CaughtMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await fetch(`${e2eMocksUrl}/mail/messages?to=${encodeURIComponent(email)}`);
-    const [newest] = (await response.json()) as CaughtMail[];
-    if (newest && new Date(newest.date) >= since) return newest;
-    if (Date.now() > deadline) throw new Error(`No llegó ningún correo a ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${e2eMocksUrl}/mail/messages?to=${encodeURIComponent(email)}`);
+        const [newest] = (await response.json()) as CaughtMail[];
+        found = newest && new Date(newest.date) >= since ? newest : undefined;
+        return found;
+      },
+      { message: `No llegó ningún correo a ${email}`, timeout: 10_000, intervals: [100] },
+    )
+    .toBeDefined();
+  return found!;
 }
 
 /** First http(s) link in a mail's text. */

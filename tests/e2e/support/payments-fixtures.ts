@@ -1,13 +1,13 @@
-import { formatRut, rutCheckDigit } from "../../../server/contract/rut.ts";
 import type { PrismaClient } from "../../../server/generated/prisma/client.ts";
 import { hashPassword } from "../../../server/lib/passwords.ts";
+import { createBill, plainRutOf, rutOf } from "../../helpers/fixtures.ts";
 
 // A patient of the South clinic with unpaid bills, written through Prisma by the e2e server at start-up (the browser
 // specs share one database; each payment spec pays its own bill).
 
 const rutBody = "19876543";
 export const paymentsPatient = {
-  rut: formatRut(`${rutBody}-${rutCheckDigit(rutBody)}`),
+  rut: rutOf(rutBody),
   password: "PagosE2e2026",
 } as const;
 
@@ -16,12 +16,16 @@ export const paymentBills = {
   approvedVisa: { accountCode: "710001", amount: 45_990 },
   rejectedMastercard: { accountCode: "710002", amount: 12_000 },
   aborted: { accountCode: "710003", amount: 8_500 },
+  twoTabsDesktop: { accountCode: "710004", amount: 21_839 },
+  twoTabsPhone: { accountCode: "710005", amount: 21_840 },
+  inProgressDesktop: { accountCode: "710006", amount: 9_990 },
+  inProgressPhone: { accountCode: "710007", amount: 9_991 },
 } as const;
 
 export async function seedPaymentFixtures(prisma: PrismaClient): Promise<void> {
   const user = await prisma.user.create({
     data: {
-      rut: `${rutBody}-${rutCheckDigit(rutBody)}`,
+      rut: plainRutOf(rutBody),
       email: "pagos.e2e@correo.cl",
       firstName: "Pamela",
       lastName: "Pagos",
@@ -36,14 +40,6 @@ export async function seedPaymentFixtures(prisma: PrismaClient): Promise<void> {
     },
   });
   for (const bill of Object.values(paymentBills)) {
-    await prisma.bill.create({
-      data: {
-        accountCode: bill.accountCode,
-        amount: bill.amount,
-        createAccountIdDate: new Date("2026-02-01T00:00:00Z"),
-        userId: user.id,
-        clinicCode: "hcs-rcr",
-      },
-    });
+    await createBill(prisma, user.rut, { accountCode: bill.accountCode, amount: bill.amount, day: "2026-02-01" });
   }
 }

@@ -1,5 +1,5 @@
 import { normalizeRut } from "../../../server/contract/rut.ts";
-import { api, bearer, createTestContext, demo, type TestContext } from "../../helpers/test-app.ts";
+import { bearer, createTestContext, demo, type TestContext } from "../../helpers/test-app.ts";
 import type { Endpoint, Role } from "./endpoints.ts";
 import { fillPath } from "./endpoints.ts";
 
@@ -87,5 +87,3 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
   }
   return { ctx, tokens, othersId, othersBillId, call, callAs: (endpoint, token) => call(endpoint, "patient", { token }) };
 }
-
-export { api };

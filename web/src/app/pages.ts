@@ -9,7 +9,7 @@ export type PageModule = Promise<{ default: ComponentType }>;
 
 export const dashboardPages = {
   scheduling: () => import("../features/scheduling/SchedulingPage.tsx"),
-  "account-settings": () => import("../features/account/AccountSettingsPage.tsx"),
+  "account-settings": () => import("./routes/AccountSettingsRoute.tsx"),
   "my-bills": () => import("./routes/MyBillsRoute.tsx"),
   laboratory: () => import("../features/laboratory/LaboratoryPage.tsx"),
   imaging: () => import("../features/imaging/ImagingPage.tsx"),

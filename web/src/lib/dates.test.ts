@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chileToday, formatChileDateTime, formatDaySlashed, formatUtcDay, formatTermsDate, lastTwelveMonths } from "./dates.ts";
+import {
+  chileToday,
+  formatChileDateTime,
+  formatChileDateTimeSeconds,
+  formatDay,
+  formatDaySlashed,
+  formatUtcDay,
+  formatTermsDate,
+  lastTwelveMonths,
+} from "./dates.ts";
 
 describe("chileToday", () => {
   it("is the day in Santiago, not in UTC nor on the device", () => {
@@ -35,6 +44,9 @@ describe("lastTwelveMonths (SPEC §9)", () => {
 describe("day and time formats", () => {
   it("writes the results' days dd/mm/aaaa", () => {
     expect(formatDaySlashed("2026-03-05")).toBe("05/03/2026");
+    // Issue 33: what the screens show, dd-mm-aaaa (the audit trail to the second).
+    expect(formatDay("2026-03-05")).toBe("05-03-2026");
+    expect(formatChileDateTimeSeconds("2026-11-25T17:05:03Z")).toBe("25-11-2026 14:05:03");
   });
 
   it("shows a stored day dd-mm-aaaa in UTC, whatever the browser's zone", () => {

@@ -1,6 +1,6 @@
 // The portal's one date module (issue 25): today in Chile, and every day and time the screens show. Days travel as
-// YYYY-MM-DD; what the screens show is dd-mm-aaaa (SPEC §9, ux-writing), except the results' dd/mm/aaaa, which is
-// also the providers' query format.
+// YYYY-MM-DD; what the screens show is dd-mm-aaaa on every screen (SPEC §9, ux-writing, issue 33); dd/mm/aaaa is only
+// the results providers' query format.
 
 const CHILE_TIME_ZONE = "America/Santiago";
 
@@ -15,8 +15,8 @@ const chileDayAndMinute = new Intl.DateTimeFormat("sv-SE", {
   hour: "2-digit",
   minute: "2-digit",
 });
-// The audit trail's column: es-CL's short date and medium time in Chile ("25-11-26, 14:05:03").
-const chileShortDateTime = new Intl.DateTimeFormat("es-CL", { dateStyle: "short", timeStyle: "medium", timeZone: CHILE_TIME_ZONE });
+// The seconds of an instant (the same in every zone Chile has used; read through the formatter all the same).
+const chileSecond = new Intl.DateTimeFormat("en-US", { second: "numeric", timeZone: CHILE_TIME_ZONE });
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -38,7 +38,13 @@ export function lastTwelveMonths(now: Date = new Date()): { from: string; to: st
   return { from: yearBefore(today), to: today };
 }
 
-/** YYYY-MM-DD → dd/mm/aaaa (the results providers' query format and the day shown in the results tables). */
+/** YYYY-MM-DD → dd-mm-aaaa, the day as every screen shows it. */
+export function formatDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split("-");
+  return `${day}-${month}-${year}`;
+}
+
+/** YYYY-MM-DD → dd/mm/aaaa (the results providers' query format; never shown). */
 export function formatDaySlashed(isoDay: string): string {
   const [year, month, day] = isoDay.split("-");
   return `${day}/${month}/${year}`;
@@ -58,9 +64,11 @@ export function formatChileDateTime(iso: string): string {
   return `${dayOfMonth}-${month}-${year} ${time}`;
 }
 
-/** An instant as es-CL's short date and medium time in Chile's time (the audit trail). */
-export function formatChileShortDateTime(iso: string): string {
-  return chileShortDateTime.format(new Date(iso));
+/** An instant as 'dd-mm-aaaa HH:MM:SS' in Chile's time (the audit trail, to the second). */
+export function formatChileDateTimeSeconds(iso: string): string {
+  const date = new Date(iso);
+  const seconds = pad(Number(chileSecond.format(date)) % 60);
+  return `${formatChileDateTime(iso)}:${seconds}`;
 }
 
 /** SPEC §9: minutes added to the UTC terms acceptance time before it is shown. */

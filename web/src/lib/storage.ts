@@ -8,7 +8,7 @@ import { storageKeys } from "./plain-storage.ts";
 // encryption is obfuscation only — the server decides every access. The public pages import this module only when
 // they write a session (after a successful login), so crypto-js is not part of their first load.
 
-export { clearSession, getStoredUser, getToken, setStoredUser, setToken, storageKeys } from "./plain-storage.ts";
+export { clearSession, getStoredUser, getToken, setStoredUser, setToken } from "./plain-storage.ts";
 
 const OBFUSCATION_SECRET = "portal-pacientes-rcr";
 
@@ -32,8 +32,4 @@ export function saveSession(user: UserDto, token: string, portalType: string): v
 
 export function getPortalType(): string | null {
   return decrypt(localStorage.getItem(storageKeys.portalType));
-}
-
-export function getRoleType(): string | null {
-  return decrypt(localStorage.getItem(storageKeys.roleType));
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useReloadMyBills } from "../../features/bills/api/bills.api.ts";
 import { MyBillsView } from "../../features/bills/MyBillsView.tsx";
-import { PayBillButton, usePaymentReturn, useSettleMyPayments } from "../../features/payments/index.ts";
+import { PayBillButton, usePaymentOutcomes, usePaymentReturn, useSettleMyPayments } from "../../features/payments/index.ts";
 
 /**
  * /dashboard/my-bills (SPEC §2 My bills, §4 payment flow): the patient's bills with card payment plugged into the
@@ -24,6 +24,7 @@ export default function MyBillsRoute() {
 function PaymentUpkeep() {
   const reloadBills = useReloadMyBills();
   usePaymentReturn(reloadBills);
+  usePaymentOutcomes(reloadBills);
   const settle = useSettleMyPayments({ onSuccess: ({ settled }) => settled > 0 && reloadBills() });
   const settleOnVisit = settle.mutate;
   useEffect(() => settleOnVisit(), [settleOnVisit]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { isProfileComplete } from "@contract/validation.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 import { showModal } from "../../lib/overlay-store.ts";
@@ -22,9 +22,10 @@ export const JOURNEY_END = "/dashboard/scheduling";
  *
  * First login (hasChangedPassword missing or false): the password form alone, open, under the welcome modal; a
  * successful change marks the stored user and opens the data form; saving the data then sends the user to
- * scheduling. Otherwise both forms show, the data open and the password collapsed.
+ * scheduling. Otherwise both forms show, the data open and the password collapsed. `top` (issue 33: what is pending,
+ * composed by app/routes/AccountSettingsRoute.tsx) shows under the title, once the first-login password change is done.
  */
-export default function AccountSettingsPage() {
+export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
   const { user: storedUser, setUser } = useSessionUser();
   // The stored user refreshed from the server on every visit (gcTime 0: no stale copy can overwrite a newer one).
   const me = useOwnAccount();
@@ -50,7 +51,7 @@ export default function AccountSettingsPage() {
   }, [firstLogin]);
 
   const user = storedUser ?? me.data;
-  if (!user) return <PageTitle title="Mi cuenta" subtitle="Configuracion de Usuario" />;
+  if (!user) return <PageTitle title="Mi cuenta" subtitle="Configuración de Usuario" />;
 
   const mustChangePassword = !user.hasChangedPassword;
   // Saving completes the journey when it began with the first login or the profile is still incomplete.
@@ -66,7 +67,8 @@ export default function AccountSettingsPage() {
 
   return (
     <div className="account-page">
-      <PageTitle title="Mi cuenta" subtitle="Configuracion de Usuario" />
+      <PageTitle title="Mi cuenta" subtitle="Configuración de Usuario" />
+      {mustChangePassword ? null : top}
       <AccountSection
         title="Cambiar contraseña"
         description={
@@ -85,7 +87,12 @@ export default function AccountSettingsPage() {
             open={dataOpen}
             onToggle={() => setDataOpen((open) => !open)}
           >
-            <ProfileForm user={me.data ?? user} onSaved={setUser} nextPath={nextPath} />
+            <ProfileForm
+              user={me.data ?? user}
+              onSaved={setUser}
+              nextPath={nextPath}
+              markMissing={!firstLogin && !isProfileComplete(user)}
+            />
           </AccountSection>
           <DocumentsTable dateTyc={user.dateTyc} />
           <SecondFactorSection />

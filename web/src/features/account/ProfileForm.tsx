@@ -1,10 +1,11 @@
-import { type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { profileSchema } from "@contract/validation.ts";
 import { formatRut } from "@contract/rut.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 import { chileToday } from "../../lib/dates.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
+import { ErrorSummary, focusFirstInvalid } from "../../components/ui/ErrorSummary.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
@@ -25,6 +26,19 @@ function initialValues(user: UserDto) {
   };
 }
 
+/** The fields in the order of the form, with the label the error summary names them by. */
+const fieldLabels = {
+  email: "Correo electrónico",
+  firstName: "Primer nombre",
+  secondName: "Segundo nombre (opcional)",
+  lastName: "Apellido paterno",
+  secondLastName: "Apellido materno",
+  phoneNumber: "Teléfono",
+  birthDate: "Fecha de nacimiento",
+} as const;
+type ProfileField = keyof typeof fieldLabels;
+const fieldId = (name: ProfileField) => `perfil-${name}`;
+
 export interface ProfileFormProps {
   /** The user whose data fills the form (read once, when the form mounts). */
   user: UserDto;
@@ -32,14 +46,25 @@ export interface ProfileFormProps {
   onSaved(user: UserDto): void;
   /** Where the success modal sends the user when it closes (the end of the first-login journey). */
   nextPath?: string;
+  /** Marks the missing and invalid fields on arrival ('Complete sus datos' sent the patient here). */
+  markMissing?: boolean;
 }
 
 /**
  * Personal data (SPEC §3 User, §5 rules from server/contract/validation.ts): the RUT read-only, names, e-mail, phone
- * and birth date; each error shows once its field was left; save is disabled while anything is invalid.
+ * and birth date; each error shows once its field was left. 'Guardar datos' stays enabled (issue 33, GOV.UK): a save
+ * stopped by errors lists them at the top and focuses the first field.
  */
-export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
+export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: ProfileFormProps) {
   const form = useForm(profileSchema, initialValues(user));
+  const [summaryShown, setSummaryShown] = useState(markMissing);
+  useEffect(() => {
+    if (markMissing) form.validate();
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const invalid = (Object.keys(fieldLabels) as ProfileField[]).filter((name) => form.errors[name] !== undefined);
+  const text = (name: ProfileField) => ({ id: fieldId(name), label: fieldLabels[name], ...form.field(name) });
   const failure = useSaveFailure(SYSTEM_ERROR);
   const save = useUpdateProfile({
     onSuccess: (saved) => {
@@ -55,7 +80,12 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.validate() || save.isPending) return;
+    if (!form.validate()) {
+      setSummaryShown(true);
+      focusFirstInvalid(invalid.map(fieldId), new Set(invalid.map(fieldId)));
+      return;
+    }
+    if (save.isPending) return;
     failure.clear();
     save.mutate(form.values);
   }
@@ -63,6 +93,11 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Datos personales">
       {failure.banner}
+      {summaryShown ? (
+        <ErrorSummary
+          errors={invalid.map((name) => ({ fieldId: fieldId(name), label: fieldLabels[name], message: form.errors[name] ?? "" }))}
+        />
+      ) : null}
       <div className="form__grid">
         <TextField
           label="Rut"
@@ -72,30 +107,23 @@ export function ProfileForm({ user, onSaved, nextPath }: ProfileFormProps) {
           readOnly
           hint="El Rut no se puede modificar."
         />
-        <TextField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...form.field("email")} />
-        <TextField label="Primer nombre" autoComplete="given-name" {...form.field("firstName")} />
-        <TextField label="Segundo nombre (opcional)" autoComplete="additional-name" {...form.field("secondName")} />
-        <TextField label="Apellido paterno" autoComplete="family-name" {...form.field("lastName")} />
-        <TextField label="Apellido materno" {...form.field("secondLastName")} />
+        <TextField type="email" autoComplete="email" inputMode="email" {...text("email")} />
+        <TextField autoComplete="given-name" {...text("firstName")} />
+        <TextField autoComplete="additional-name" {...text("secondName")} />
+        <TextField autoComplete="family-name" {...text("lastName")} />
+        <TextField {...text("secondLastName")} />
         <TextField
-          label="Teléfono"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          placeholder="+56912345678"
-          {...form.field("phoneNumber")}
+          placeholder="9 8765 4321"
+          hint="Por ejemplo +56 9 8765 4321"
+          {...text("phoneNumber")}
         />
-        <TextField
-          label="Fecha de nacimiento"
-          type="date"
-          max={chileToday()}
-          min="1900-01-01"
-          autoComplete="bday"
-          {...form.field("birthDate")}
-        />
+        <TextField type="date" max={chileToday()} min="1900-01-01" autoComplete="bday" {...text("birthDate")} />
       </div>
       <div className="form__actions">
-        <Button type="submit" disabled={!form.isValid || save.isPending}>
+        <Button type="submit" disabled={save.isPending}>
           Guardar datos
         </Button>
       </div>

@@ -4,7 +4,7 @@ import { showModal } from "../../lib/overlay-store.ts";
 export function showIncompleteProfileModal(): void {
   void showModal({
     title: "Complete sus datos",
-    body: "Para utilizar el portal debera completar sus datos personales",
+    body: "Para utilizar el portal deberá completar sus datos personales",
     buttons: ["Entendido"],
   });
 }

@@ -9,7 +9,8 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
-import { formatChileShortDateTime } from "../../lib/dates.ts";
+import { formatChileDateTimeSeconds } from "../../lib/dates.ts";
+import { auditActionLabel, auditResourceLabel } from "./audit-labels.ts";
 import { asWritten, listQuery, useListUrlState, type TextParams } from "../../lib/list-url-state.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { useForm } from "../../lib/use-form.ts";
@@ -22,7 +23,10 @@ const filterKeys = ["actor", "patient", "action", "from", "to"] as const;
 type Draft = Record<(typeof filterKeys)[number], string>;
 
 const outcomeLabels: Record<string, string> = { ok: "Permitido", denied: "Denegado", failed: "Fallido" };
-const actionOptions = [{ value: "", label: "Todas" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
+const actionOptions = [
+  { value: "", label: "Todas" },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
+];
 const filterParams: TextParams<keyof Draft> = { actor: asWritten, patient: asWritten, action: asWritten, from: asWritten, to: asWritten };
 
 /** Every filter, '' where not set (what the address keeps). */
@@ -133,8 +137,8 @@ function AuditTrail() {
             <tbody>
               {events.map((event) => (
                 <tr key={event.id}>
-                  <td className="audit-table__nowrap">{formatChileShortDateTime(event.createdAt)}</td>
-                  <td className="audit-table__nowrap">{event.action}</td>
+                  <td className="audit-table__nowrap">{formatChileDateTimeSeconds(event.createdAt)}</td>
+                  <td title={event.action}>{auditActionLabel(event.action)}</td>
                   <td>{outcomeLabels[event.outcome] ?? event.outcome}</td>
                   <td>
                     {event.actor ? (
@@ -150,7 +154,7 @@ function AuditTrail() {
                   </td>
                   <td>{event.patient ? `${event.patient.rut ? formatRut(event.patient.rut) : ""} ${event.patient.name}` : "—"}</td>
                   <td>
-                    {event.resource}
+                    {auditResourceLabel(event.resource)}
                     {event.resourceId ? <span className="audit-table__muted"> {event.resourceId}</span> : null}
                   </td>
                   <td className="audit-table__nowrap">{event.ip ?? "—"}</td>

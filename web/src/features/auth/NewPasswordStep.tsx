@@ -6,7 +6,7 @@ import { useResetPassword } from "./api/auth.api.ts";
 
 const passwordsSchema = () => import("./auth-forms.ts").then((forms) => forms.newPasswordSchema);
 
-const SAVE_FAILED = "error de sistema vuelta a intentarlo";
+const SAVE_FAILED = "error de sistema vuelva a intentarlo";
 
 export interface NewPasswordStepProps {
   token: string;

@@ -4,6 +4,7 @@ import { formatRut } from "@contract/rut.ts";
 import { DEFAULT_SORT, staffSortFields, type StaffSortField } from "@contract/bills.lists.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
@@ -65,7 +66,10 @@ export default function AdminBillsPage() {
             <Button type="submit">Buscar</Button>
           </div>
         </form>
-        <div className="bills-table__scroller">
+        {list.isError ? (
+          <LoadFailure service="cuentas hospitalarias" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : null}
+        <div className="bills-table__scroller" hidden={list.isError}>
           <table className="data-table bills-table" aria-label="Cuentas hospitalarias">
             <thead>
               <tr>

@@ -11,7 +11,8 @@ import { TextField } from "../../components/ui/TextField.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
 import { useForm } from "../../lib/use-form.ts";
-import { useBill, useReloadBills, useRemoveBill } from "./api/bills.api.ts";
+import { useBill, useBillPatient, useReloadBills, useRemoveBill } from "./api/bills.api.ts";
+import { errorMessage } from "../../lib/trpc.ts";
 import { useSaveBill, type SaveBillResult } from "./api/use-save-bill.ts";
 import { billDateInputValue, billScreenMessages } from "./bill-format.ts";
 import { BillFilesField, type PendingFile } from "./BillFilesField.tsx";
@@ -62,6 +63,11 @@ export default function EditBillPage() {
   const { save } = useSaveBill();
   const remove = useRemoveBill();
   const reloadBills = useReloadBills();
+
+  // Issue 33: whose RUT was typed, once it is valid (a RUT with errors is not asked about).
+  const rutField = form.field("rut", formatRutInput);
+  const typedRut = form.values.rut.trim();
+  const patient = useBillPatient(typedRut && !form.errors.rut ? typedRut : null);
 
   const loaded = existing.data;
   const { reset } = form;
@@ -149,7 +155,14 @@ export default function EditBillPage() {
       />
       <Card className="bill-form-card">
         <form className="form bill-form" onSubmit={onSubmit} noValidate>
-          <TextField label="RUT del paciente" {...form.field("rut", formatRutInput)} placeholder="12.345.678-5" autoComplete="off" />
+          <TextField
+            label="RUT del paciente"
+            {...rutField}
+            error={rutField.error ?? (patient.isError ? errorMessage(patient.error, "No existe un paciente con ese RUT") : undefined)}
+            hint={patient.data ? `Paciente: ${patient.data.name}` : undefined}
+            placeholder="12.345.678-5"
+            autoComplete="off"
+          />
           <TextField
             label="ID Cuenta"
             {...form.field("accountCode", trimmed)}
@@ -158,7 +171,7 @@ export default function EditBillPage() {
             hint={editing ? "El ID de cuenta no se puede modificar" : undefined}
           />
           <TextField label="Fecha" type="date" {...form.field("createAccountIdDate")} />
-          <TextField label="Monto" {...form.field("amount", trimmed)} inputMode="numeric" />
+          <TextField label="Monto" {...form.field("amount", trimmed)} inputMode="numeric" hint="En pesos, por ejemplo 21.839" />
           <SelectField
             label="Estado"
             value={form.values.isPaid}
@@ -187,10 +200,19 @@ export default function EditBillPage() {
                 Eliminar
               </Button>
             ) : null}
-            <Button type="submit" disabled={!form.isValid || busy || (editing && !existing.data)}>
+            <Button
+              type="submit"
+              disabled={!form.isValid || patient.isError || busy || (editing && !existing.data)}
+              aria-describedby="cuenta-motivo"
+            >
               Guardar cambios
             </Button>
           </div>
+          {!form.isValid || patient.isError ? (
+            <p id="cuenta-motivo" className="form__reason">
+              Para guardar, complete el RUT de un paciente, el ID de cuenta, la fecha, el monto y el estado.
+            </p>
+          ) : null}
         </form>
       </Card>
     </div>

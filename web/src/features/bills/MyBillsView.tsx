@@ -3,15 +3,16 @@ import type { BillDto } from "@contract/bills.dto.ts";
 import { DEFAULT_SORT, type PatientSortField } from "@contract/bills.lists.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { Paginator } from "../../components/ui/Paginator.tsx";
 import { PAGE_SIZE } from "../../components/ui/paginator-pages.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { useMyBills } from "./api/bills.api.ts";
+import { useMyBills, usePendingBills } from "./api/bills.api.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
 import { formatUtcDay } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
-import { billScreenMessages } from "./bill-format.ts";
+import { billScreenMessages, totalToPayText } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
 import type { SortState } from "../../lib/list-url-state.ts";
 import { SortHeader } from "./SortHeader.tsx";
@@ -38,6 +39,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
   const [page, setPage] = useState(1);
   const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
   const list = useMyBills({ page, ...sort });
+  const pending = usePendingBills();
 
   const bills = list.data?.accounts ?? [];
   const changeSort = (next: SortState<PatientSortField>) => {
@@ -54,7 +56,14 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
     <div className="bills-page">
       <PageTitle title="Cuentas hospitalarias" />
       <Card>
-        {isMobile ? (
+        {pending.data && pending.data.count > 0 && !list.isError ? (
+          <p className="bills-total" role="status">
+            {totalToPayText(pending.data.total)}
+          </p>
+        ) : null}
+        {list.isError ? (
+          <LoadFailure service="cuentas hospitalarias" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : isMobile ? (
           <div className="bill-cards">
             <div className="bill-cards__sort" role="group" aria-label="Ordenar">
               {(
@@ -80,8 +89,10 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
               ))}
             </div>
             {bills.map((bill) => (
-              <article key={bill.id} className="bill-card" aria-label={`Cuenta ${bill.accountCode}`}>
+              <article key={bill.id} className="bill-card" aria-label={`Cuenta ${bill.accountCode}`} data-account-code={bill.accountCode}>
                 <dl>
+                  <dt>N° de cuenta</dt>
+                  <dd>{bill.accountCode}</dd>
                   <dt>Fecha</dt>
                   <dd>{formatUtcDay(bill.createAccountIdDate)}</dd>
                   <dt>Monto</dt>
@@ -113,7 +124,10 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
               <tbody>
                 {bills.map((bill) => (
                   <tr key={bill.id} data-account-code={bill.accountCode}>
-                    <td className="bills-table__num">{formatUtcDay(bill.createAccountIdDate)}</td>
+                    <td className="bills-table__num">
+                      {formatUtcDay(bill.createAccountIdDate)}
+                      <div className="bills-table__code">N° de cuenta {bill.accountCode}</div>
+                    </td>
                     <td className="bills-table__num">{formatClp(bill.amount)}</td>
                     <td>
                       <BillStatus isPaid={bill.isPaid} />

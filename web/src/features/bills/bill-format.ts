@@ -1,4 +1,11 @@
+import { formatClp } from "../../lib/money.ts";
+
 // The bills screens' texts. Amounts and days are shown by lib/money.ts and lib/dates.ts (SPEC §9).
+
+/** What the patient still owes, as the bills page and 'Mi cuenta' say it: 'Total por pagar: $ 123.456'. */
+export function totalToPayText(total: number): string {
+  return `Total por pagar: ${formatClp(total)}`;
+}
 
 /** The bill's day as YYYY-MM-DD for a date input. */
 export function billDateInputValue(iso: string): string {

@@ -3,10 +3,11 @@ import type { ImagingOrderDto } from "@contract/results.dto.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import "../../components/ui/results.css";
 import { openReport, useMailReport } from "../../lib/results.ts";
-import { formatDaySlashed, lastTwelveMonths } from "../../lib/dates.ts";
+import { formatDay, lastTwelveMonths } from "../../lib/dates.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
 import { useImagingStudies, useStudyLinks } from "./api/imaging.api.ts";
 import { ImagingViewer } from "./ImagingViewer.tsx";
@@ -68,7 +69,7 @@ function ImagingTable({ studies, actions }: { studies: ImagingOrderDto[]; action
           const buttons = studyButtons({ study, actions });
           return (
             <tr key={study.accessionNumber}>
-              <td>{formatDaySlashed(study.date)}</td>
+              <td>{formatDay(study.date)}</td>
               <td>
                 {studyTitle(study)}
                 <div className="result-card__label">
@@ -94,7 +95,7 @@ function ImagingCards({ studies, actions }: { studies: ImagingOrderDto[]; action
         return (
           <article key={study.accessionNumber} className="result-card">
             <div className="result-card__row">
-              <strong>{formatDaySlashed(study.date)}</strong>
+              <strong>{formatDay(study.date)}</strong>
               <span className="result-card__label">{study.modality}</span>
             </div>
             <div>
@@ -153,13 +154,24 @@ export default function ImagingPage() {
 
   return (
     <div className="results-page">
-      <PageTitle title="Exámenes de imagenología" subtitle="Resultados de imagenologia" />
+      <PageTitle title="Exámenes de imagenología" subtitle="Resultados de imagenología" />
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
-        {isMobile ? <ImagingCards studies={rows} actions={actions} /> : <ImagingTable studies={rows} actions={actions} />}
+        {studies.isError ? (
+          <LoadFailure service="imagenología" onRetry={() => void studies.refetch()} retrying={studies.isFetching} />
+        ) : isMobile ? (
+          <ImagingCards studies={rows} actions={actions} />
+        ) : (
+          <ImagingTable studies={rows} actions={actions} />
+        )}
         {studies.isSuccess && rows.length === 0 ? (
           <p className="results-empty">No hay exámenes de imagenología en el rango seleccionado.</p>
         ) : null}
+        <div className="results-legend" aria-label="Leyenda">
+          <span className="results-legend__note">
+            Sin informe: el informe del estudio aún no está disponible; aparecerá aquí cuando la clínica lo emita.
+          </span>
+        </div>
       </Card>
       {viewer ? <ImagingViewer url={viewer.url} title={viewer.title} showMobileNotice={isMobile} onClose={closeViewer} /> : null}
     </div>

@@ -1,3 +1,4 @@
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import { useLabOrder } from "./api/laboratory.api.ts";
 
@@ -6,7 +7,7 @@ export function LabOrderProcedures({ orderNumber }: { orderNumber: string }) {
   const detail = useLabOrder(orderNumber);
 
   if (detail.isPending) return <p className="results-empty">Cargando prestaciones…</p>;
-  if (detail.isError) return <p className="results-empty">No se pudieron cargar las prestaciones.</p>;
+  if (detail.isError) return <LoadFailure service="laboratorio" onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
   const procedures = detail.data.listPrestaciones;
   return (
     <div className="lab-procedures" aria-label={`Prestaciones de la orden ${orderNumber}`}>

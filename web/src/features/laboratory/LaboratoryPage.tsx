@@ -3,14 +3,18 @@ import type { LabOrderDto } from "@contract/results.dto.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import "../../components/ui/results.css";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { formatDaySlashed, lastTwelveMonths } from "../../lib/dates.ts";
+import { formatDay, lastTwelveMonths } from "../../lib/dates.ts";
 import { openReport, useMailReport } from "../../lib/results.ts";
 import { useLabOrders } from "./api/laboratory.api.ts";
 import { LabOrderProcedures } from "./LabOrderProcedures.tsx";
+
+/** Issue 33: what 'Sin informe' means, in the legend. */
+const NO_REPORT_LEGEND = "Sin informe: el informe aún no está disponible; aparecerá aquí cuando la clínica lo emita.";
 
 const columns = ["Fecha", "Prestación", "Estado", "Informe", "Enviar por email"] as const;
 
@@ -33,7 +37,7 @@ function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick
       <span className="results-table__chevron" aria-hidden="true">
         ▸
       </span>
-      {formatDaySlashed(order.date)}
+      {formatDay(order.date)}
     </button>
   );
 }
@@ -166,13 +170,20 @@ export default function LaboratoryPage() {
       <PageTitle title="Exámenes de laboratorio" subtitle="Resultados de laboratorio" />
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
-        {isMobile ? <LabOrderCards orders={rows} {...actions} /> : <LabOrdersTable orders={rows} {...actions} />}
+        {orders.isError ? (
+          <LoadFailure service="laboratorio" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+        ) : isMobile ? (
+          <LabOrderCards orders={rows} {...actions} />
+        ) : (
+          <LabOrdersTable orders={rows} {...actions} />
+        )}
         {orders.isSuccess && rows.length === 0 ? (
           <p className="results-empty">No hay órdenes de laboratorio en el rango seleccionado.</p>
         ) : null}
         <div className="results-legend" aria-label="Leyenda">
           <ResultStatusDot status="Validada" label="Validado" />
           <ResultStatusDot status="Pendiente Validación" label="Pendiente" />
+          <span className="results-legend__note">{NO_REPORT_LEGEND}</span>
         </div>
         <p className="results-help">
           Si un examen no aparece 48 horas hábiles después de realizado, consulte en la clínica indicando el número de orden.

@@ -1,6 +1,10 @@
+import { useState } from "react";
 import { Button } from "../../components/ui/Button.tsx";
 import { currentClinic, currentPortalLink } from "../../lib/clinic.ts";
-import { useStartPayment } from "./api/payments.api.ts";
+import { formatChileDateTime } from "../../lib/dates.ts";
+import { paymentInProgressMessage, useCheckPaymentStatus, useStartPayment } from "./api/payments.api.ts";
+import { announcePaymentOutcome } from "./payment-broadcast.ts";
+import "./payments.css";
 
 export interface PayableBill {
   id: number;
@@ -35,6 +39,29 @@ function postToPaymentForm(url: string, token: string, target: string): void {
  */
 export function PayBillButton({ bill }: { bill: PayableBill }) {
   const start = useStartPayment();
+  const checkStatus = useCheckPaymentStatus();
+  // Issue 33: a payment left in progress (its tab closed) is told on the row, with until when and a way to ask now.
+  const [inProgress, setInProgress] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [stillAt, setStillAt] = useState<string | null>(null);
+
+  async function checkNow() {
+    setChecking(true);
+    try {
+      const status = await checkStatus(bill.id);
+      if (status.isPaid || !status.paymentInProgress) {
+        setInProgress(null);
+        // Every tab, this one included, reloads its bills: the bill may be paid now.
+        announcePaymentOutcome();
+      } else {
+        setStillAt(formatChileDateTime(new Date().toISOString()).slice(11));
+      }
+    } catch {
+      // The toast is the status call's meta.errorToast.
+    } finally {
+      setChecking(false);
+    }
+  }
 
   function pay() {
     if (bill.isPaid || start.isPending) return;
@@ -45,20 +72,35 @@ export function PayBillButton({ bill }: { bill: PayableBill }) {
       {
         onSuccess: ({ url, token }) => postToPaymentForm(url, token, tab ? target : "_blank"),
         // The toast is the start's meta.errorToast (api/payments.api.ts).
-        onError: () => tab?.close(),
+        onError: (error) => {
+          tab?.close();
+          setInProgress(paymentInProgressMessage(error));
+          setStillAt(null);
+        },
       },
     );
   }
 
   return (
-    <Button
-      variant="primary"
-      className="pay-bill-button"
-      onClick={pay}
-      disabled={bill.isPaid || start.isPending}
-      aria-label={`Pagar cuenta ${bill.accountCode}`}
-    >
-      Pagar
-    </Button>
+    <>
+      <Button
+        variant="primary"
+        className="pay-bill-button"
+        onClick={pay}
+        disabled={bill.isPaid || start.isPending}
+        aria-label={`Pagar cuenta ${bill.accountCode}`}
+      >
+        Pagar
+      </Button>
+      {inProgress ? (
+        <div className="pay-in-progress" role="status">
+          <p>{inProgress}</p>
+          {stillAt ? <p>Consultado a las {stillAt}: el pago sigue en curso.</p> : null}
+          <Button variant="link" onClick={() => void checkNow()} disabled={checking}>
+            Consultar estado ahora
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }

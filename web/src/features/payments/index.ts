@@ -1,4 +1,5 @@
 // What pages use of the payments feature.
-export { PayBillButton, type PayableBill } from "./PayBillButton.tsx";
+export { PayBillButton } from "./PayBillButton.tsx";
 export { usePaymentReturn } from "./usePaymentReturn.ts";
 export { useSettleMyPayments } from "./api/payments.api.ts";
+export { usePaymentOutcomes } from "./payment-broadcast.ts";

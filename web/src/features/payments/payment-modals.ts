@@ -17,6 +17,18 @@ export function rejectedText(order: string): string {
   );
 }
 
+/**
+ * 'Anular' at Webpay (the TBK_TOKEN return): the spec's title stays, but the card-fault causes of a rejection would
+ * frighten someone who simply cancelled (issue 33), so the text says what happened and that nothing was charged.
+ */
+export function cancelledText(order: string): string {
+  const ofOrder = order ? ` con número de Orden de Compra ${order}` : "";
+  return (
+    `Usted anuló el pago de su cuenta hospitalaria${ofOrder}. No se realizó ningún cargo a su tarjeta. ` +
+    "La cuenta sigue pendiente: puede pagarla cuando quiera con el botón 'Pagar'."
+  );
+}
+
 export function acceptedDetails(result: PaymentResult): Array<[string, string]> {
   return [
     ["Número de orden de compra", result.buyOrder],
@@ -44,4 +56,8 @@ export function showPaymentAccepted(result: PaymentResult): Promise<unknown> {
 
 export function showPaymentRejected(order: string): Promise<unknown> {
   return showModal({ title: paymentRejectedTitle, body: rejectedText(order), icon: "none", buttons: ["Entendido"] });
+}
+
+export function showPaymentCancelled(order: string): Promise<unknown> {
+  return showModal({ title: paymentRejectedTitle, body: cancelledText(order), icon: "none", buttons: ["Entendido"] });
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useCommitPayment } from "./api/payments.api.ts";
-import { showPaymentAccepted, showPaymentRejected } from "./payment-modals.ts";
+import { announcePaymentOutcome } from "./payment-broadcast.ts";
+import { showPaymentAccepted, showPaymentCancelled, showPaymentRejected } from "./payment-modals.ts";
 import { readPaymentReturn, withoutPaymentParams } from "./payment-return.ts";
 
 /**
@@ -34,12 +35,16 @@ export function usePaymentReturn(onSettled: () => void): { settling: boolean } {
     commit.mutate(input, {
       onSuccess: (result) => {
         onSettledRef.current();
+        announcePaymentOutcome();
         if (result.approved) void showPaymentAccepted(result);
+        else if (paymentReturn.kind === "aborted") void showPaymentCancelled(paymentReturn.buyOrder ?? result.buyOrder);
         else void showPaymentRejected(paymentReturn.kind === "commit" ? result.buyOrder : (paymentReturn.buyOrder ?? result.buyOrder));
       },
       onError: () => {
         onSettledRef.current();
-        void showPaymentRejected(paymentReturn.buyOrder ?? "");
+        announcePaymentOutcome();
+        if (paymentReturn.kind === "aborted") void showPaymentCancelled(paymentReturn.buyOrder ?? "");
+        else void showPaymentRejected(paymentReturn.buyOrder ?? "");
       },
       onSettled: () => setSettling(false),
     });

@@ -9,7 +9,7 @@ import { TextField } from "../../components/ui/TextField.tsx";
 import { currentPortalLink } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
 import { usePortalType } from "../../lib/session.ts";
-import { useCreateUser } from "./api/users.api.ts";
+import { duplicateRutMessage, useCreateUser } from "./api/users.api.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { RoleSelect } from "./RoleSelect.tsx";
 import { ADMIN_USERS_PATH, createUserFormSchema, userScreenMessages } from "./user-forms.ts";
@@ -19,14 +19,16 @@ import "./users.css";
  * /admin/create-user, 'Crear cuenta de usuario' (SPEC §2, §5): Rut, e-mail and, for admin viewers only, the user
  * type (default Paciente). 'Crear cuenta' stays disabled until the Rut and the e-mail are valid; each error shows
  * once its field was left. The server e-mails a temporary password with this clinic's portal link (rcrLink).
- * Success: modal 'Cuenta creada', then the user list. Failure: a toast with the server's message (e.g. a RUT that
- * already has an account).
+ * Success: modal 'Cuenta creada', then the user list. Failure: a toast with the server's message, except a RUT that
+ * already has an account, which is an error on the Rut field (issue 33). A disabled 'Crear cuenta' says why.
  */
 export default function CreateUserPage() {
   const navigate = useNavigate();
   const viewerIsAdmin = usePortalType() === String(Role.admin);
   const form = useForm(createUserFormSchema, { rut: "", email: "" });
   const [roleType, setRoleType] = useState<RoleType>(Role.patient);
+  // Issue 33: a RUT that already has an account is an error on the Rut field, kept until the Rut changes.
+  const [rutTaken, setRutTaken] = useState<{ rut: string; message: string } | null>(null);
 
   const create = useCreateUser({
     onSuccess: ({ user }) => {
@@ -37,7 +39,16 @@ export default function CreateUserPage() {
         navigateTo: ADMIN_USERS_PATH,
       });
     },
+    onError: (error, input) => {
+      const message = duplicateRutMessage(error);
+      if (message) {
+        setRutTaken({ rut: input.rut, message });
+        document.getElementById("crear-rut")?.focus();
+      }
+    },
   });
+  const rutField = form.field("rut", formatRutInput);
+  const rutError = rutTaken && rutTaken.rut === form.values.rut.trim() ? rutTaken.message : rutField.error;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,7 +76,9 @@ export default function CreateUserPage() {
               inputMode="text"
               autoComplete="off"
               maxLength={12}
-              {...form.field("rut", formatRutInput)}
+              id="crear-rut"
+              {...rutField}
+              error={rutError}
             />
             <TextField
               label="Correo electrónico"
@@ -81,10 +94,15 @@ export default function CreateUserPage() {
             <Button variant="secondary" onClick={() => void navigate(ADMIN_USERS_PATH)}>
               Volver
             </Button>
-            <Button type="submit" disabled={!form.isValid || create.isPending}>
+            <Button type="submit" disabled={!form.isValid || create.isPending} aria-describedby="crear-motivo">
               Crear cuenta
             </Button>
           </div>
+          {!form.isValid ? (
+            <p id="crear-motivo" className="form__reason">
+              Para crear la cuenta, ingrese un Rut y un correo electrónico válidos.
+            </p>
+          ) : null}
         </form>
       </Card>
     </div>

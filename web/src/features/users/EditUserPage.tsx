@@ -8,6 +8,7 @@ import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { usePortalType } from "../../lib/session.ts";
 import { useUserDetail } from "./api/users.api.ts";
 import { EditUserForm } from "./EditUserForm.tsx";
+import { SendResetLink } from "./SendResetLink.tsx";
 import { StaffPasswordForm } from "./StaffPasswordForm.tsx";
 import { SecondFactorResetForm } from "./SecondFactorResetForm.tsx";
 import { positiveIntParam } from "../../lib/list-url-state.ts";
@@ -46,6 +47,7 @@ export default function EditUserPage() {
         <>
           <EditUserForm key={user.id} user={user} viewerIsAdmin={viewerIsAdmin} />
           <StaffPasswordForm rut={user.rut} />
+          <SendResetLink userId={user.id} />
           {viewerIsAdmin ? <SecondFactorResetForm userId={user.id} /> : null}
         </>
       ) : null}

@@ -18,22 +18,39 @@ export function useStaffBills(query: { page: number; search: string; orderBy: St
   );
 }
 
-/** One page of the patient's own bills. */
+/**
+ * One page of the patient's own bills. Asked again when the tab gets the focus back: a payment finished in another
+ * tab (or at the clinic) must not leave this one offering 'Pagar' (issue 33).
+ */
 export function useMyBills(query: { page: number; orderBy: PatientSortField; direction: SortDirection }) {
   const trpc = useTRPC();
   return useQuery(
     trpc.bills.mine.queryOptions(
       { page: query.page, limit: PAGE_SIZE, orderBy: query.orderBy, direction: query.direction },
-      { placeholderData: keepPreviousData, staleTime: 0, meta: { errorToast: billScreenMessages.listFailed } },
+      {
+        placeholderData: keepPreviousData,
+        staleTime: 0,
+        refetchOnWindowFocus: true,
+        meta: { errorToast: billScreenMessages.listFailed },
+      },
     ),
   );
 }
 
-/** Reloads the patient's bills (after a payment changed one). */
+/** How many of the patient's bills are unpaid and their total ('Total por pagar'); asked again on focus. */
+export function usePendingBills() {
+  const trpc = useTRPC();
+  return useQuery(trpc.bills.pending.queryOptions(undefined, { staleTime: 0, refetchOnWindowFocus: true }));
+}
+
+/** Reloads the patient's bills and what is pending (after a payment changed one). */
 export function useReloadMyBills(): () => void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.bills.mine.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.bills.pending.queryKey() });
+  };
 }
 
 /** Reloads every bills list and bill (after a bill or its files changed). */
@@ -53,6 +70,15 @@ export function useBillFiles(billId: number) {
 export function useBillFileLink() {
   const trpc = useTRPC();
   return useMutation(trpc.bills.fileLink.mutationOptions({ meta: { errorToast: billScreenMessages.listFailed } }));
+}
+
+/**
+ * The patient of a typed RUT for the bill form (issue 33): their name, or the error 'No existe un paciente con ese
+ * RUT' shown on the field (no toast). Asked only once the RUT is valid (`rut` null before).
+ */
+export function useBillPatient(rut: string | null) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.bills.patient.queryOptions({ rut: rut ?? "" }, { staleTime: 60_000, retry: false }), enabled: rut !== null });
 }
 
 /** The bill being edited, read fresh (`billId` null: a new bill, nothing to read). */

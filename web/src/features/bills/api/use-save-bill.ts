@@ -1,4 +1,4 @@
-import { billFormSchema, type BillFormValues } from "@contract/bills.schemas.ts";
+import { billFormSchema, typedAmountValue, type BillFormValues } from "@contract/bills.schemas.ts";
 import { currentClinic } from "../../../lib/clinic.ts";
 import { errorMessage } from "../../../lib/trpc.ts";
 import type { PendingFile } from "../BillFilesField.tsx";
@@ -60,7 +60,7 @@ export function useSaveBill() {
           rut: form.rut,
           accountCode: form.accountCode,
           createAccountIdDate: form.createAccountIdDate,
-          amount: Number(form.amount),
+          amount: typedAmountValue(form.amount),
           isPaid: form.isPaid === "true",
           clinicCode: currentClinic().key,
         });
@@ -76,7 +76,7 @@ export function useSaveBill() {
           id: billId,
           rut: form.rut,
           createAccountIdDate: form.createAccountIdDate,
-          amount: Number(form.amount),
+          amount: typedAmountValue(form.amount),
           isPaid: form.isPaid === "true",
         });
       } catch {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { PAGE_SIZE } from "../../../components/ui/paginator-pages.ts";
-import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
+import { errorCode, errorMessage, useTRPC } from "../../../lib/trpc.ts";
 import { userScreenMessages } from "../user-forms.ts";
 
 // The users feature's calls to the server (tRPC users.*): pages and forms use these hooks, never the client directly.
@@ -38,13 +38,20 @@ export function useClinicCatalogue(enabled: boolean) {
 type CreateUserOptions = Parameters<ReturnType<typeof useTRPC>["users"]["create"]["mutationOptions"]>[0];
 type ResetPasswordOptions = Parameters<ReturnType<typeof useTRPC>["users"]["resetPassword"]["mutationOptions"]>[0];
 
+/** The server's refusal of a RUT that already has an account, or null. */
+export function duplicateRutMessage(error: unknown): string | null {
+  const message = errorCode(error) === "CONFLICT" ? errorMessage(error, "") : "";
+  return message.startsWith("Ya existe una cuenta con el Rut") ? message : null;
+}
+
 /** Creates an account; the server e-mails the temporary password. A failure's toast is the server's message (SPEC §8). */
 export function useCreateUser(options: CreateUserOptions) {
   const trpc = useTRPC();
   return useMutation(
     trpc.users.create.mutationOptions({
       ...options,
-      meta: { errorToast: (error) => errorMessage(error, userScreenMessages.updateFailed) },
+      // A RUT that already has an account is shown on the Rut field instead (issue 33): one failure, one message.
+      meta: { errorToast: (error) => (duplicateRutMessage(error) ? null : errorMessage(error, userScreenMessages.updateFailed)) },
     }),
   );
 }
@@ -61,4 +68,12 @@ type ResetSecondFactorOptions = Parameters<ReturnType<typeof useTRPC>["users"]["
 export function useResetSecondFactor(options: ResetSecondFactorOptions) {
   const trpc = useTRPC();
   return useMutation(trpc.users.resetSecondFactor.mutationOptions(options));
+}
+
+/** E-mails the user the password-recovery link (issue 33); a failure's toast is the server's message. */
+export function useSendResetLink() {
+  const trpc = useTRPC();
+  return useMutation(
+    trpc.users.sendResetLink.mutationOptions({ meta: { errorToast: (error) => errorMessage(error, userScreenMessages.updateFailed) } }),
+  );
 }

@@ -1,12 +1,20 @@
 import { formatRut, rutCheckDigit } from "../../server/contract/rut.ts";
+import { dayToDate } from "../../server/contract/days.ts";
 import type { PrismaClient } from "../../server/generated/prisma/client.ts";
 import { createUser, setSecondFactor } from "../../server/db/users.repository.ts";
 import { Role } from "../../server/contract/roles.ts";
 import { fixtureTotpSecret } from "./second-factor.ts";
 
+// The one fixture module of the API and browser tests: RUTs, users and bills, written straight through Prisma.
+
+/** A valid RUT as stored (no dots, e.g. "17000000-K") for a numeric body. */
+export function plainRutOf(body: number | string): string {
+  return `${body}-${rutCheckDigit(String(body))}`;
+}
+
 /** A valid RUT (display form, with dots) for a numeric body. */
-export function rutOf(body: number): string {
-  return formatRut(`${body}-${rutCheckDigit(String(body))}`);
+export function rutOf(body: number | string): string {
+  return formatRut(plainRutOf(body));
 }
 
 export interface FixtureUser {
@@ -52,4 +60,26 @@ export async function insertUser(prisma: PrismaClient, user: FixtureUser): Promi
 export async function userIdByRut(prisma: PrismaClient, rut: string): Promise<number> {
   const row = await prisma.user.findUniqueOrThrow({ where: { rut: rut.replace(/\./g, "").toUpperCase() }, select: { id: true } });
   return row.id;
+}
+
+let nextAccountCode = 900_000;
+
+/** A bill of the patient with that RUT (stored form), with a fresh account code unless one is given. */
+export async function createBill(
+  prisma: PrismaClient,
+  rut: string,
+  fields: { amount?: number; isPaid?: boolean; clinicCode?: string; accountCode?: string; day?: string } = {},
+) {
+  const user = await prisma.user.findUniqueOrThrow({ where: { rut } });
+  nextAccountCode += 1;
+  return prisma.bill.create({
+    data: {
+      accountCode: fields.accountCode ?? String(nextAccountCode),
+      createAccountIdDate: dayToDate(fields.day ?? "2026-02-10"),
+      amount: fields.amount ?? 45_990,
+      userId: user.id,
+      clinicCode: fields.clinicCode ?? "hcs-rcr",
+      isPaid: fields.isPaid ?? false,
+    },
+  });
 }

@@ -1,0 +1,299 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import autocannon from "autocannon";
+import { createDataset } from "../../bench/support/datasets.ts";
+import { startStack, type Stack } from "../faults/harness.ts";
+import { patientAccounts } from "../faults/users.ts";
+
+// npm run test:load (issue 24, part 1): the npm run stack topology (two instances, supervisor, proxy, Redis, mocks) on
+// a PostgreSQL cluster of the run's own filled with the bench's 100k data set, loaded with autocannon (a maintained
+// npm load tool) in the issue's mix: 70 % patients, 20 % staff (of which one in ten writes: a bill with a 1 MB PDF), 10 % anonymous. Every virtual user is one keep-alive connection whose token was issued by one login
+// before the run; it sends one request per second at most (autocannon's connectionRate: its smallest think time, so
+// the run is heavier than the issue's 1–5 s). Budgets are checked; JSON to var/reports/load-*.json; exit 1 when a
+// budget is missed.
+//
+//   LOAD_USERS (400)       virtual users of the budget run
+//   LOAD_SECONDS (300)     its length
+//   LOAD_STEPS ("")        e.g. "50,100,200,400": shorter runs (LOAD_STEP_SECONDS, 60) stepping the users up, to find
+//                          the most users within budget on this machine; the budget run follows unless LOAD_USERS=0
+
+const USERS = Number(process.env.LOAD_USERS ?? 400);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
+const STEPS = (process.env.LOAD_STEPS ?? "").split(",").filter(Boolean).map(Number);
+const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 60);
+
+const budget = { readP95: 150, readP99: 400, writeP99: 1000, rssSlopeMbPerMin: 1, eventLoopP99: 50 };
+
+interface GroupResult {
+  group: string;
+  connections: number;
+  requests: number;
+  failed: number;
+  p95: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
+
+const api = (path: string) => `/api/rcr/v1${path}`;
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function login(baseUrl: string, account: { rut: string; password: string }, staff = false): Promise<string> {
+  const response = await fetch(`${baseUrl}${api(staff ? "/auth/admin-login" : "/auth/new-login")}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 200) throw new Error(`login ${account.rut}: ${response.status}`);
+  return ((await response.json()) as { payload: { accessToken: string } }).payload.accessToken;
+}
+
+type Request = autocannon.Request;
+
+/** One group of virtual users: an autocannon instance whose connections repeat `requests`. */
+function runGroup(baseUrl: string, group: string, connections: number, seconds: number, requests: Request[]): Promise<GroupResult> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    const instance = autocannon(
+      { url: baseUrl, connections, duration: seconds, connectionRate: 1, timeout: 10, requests },
+      (error, result) => {
+        if (error) return reject(error);
+        const unexpected = Object.entries(statuses)
+          .filter(([status]) => Number(status) >= 400)
+          .reduce((sum, [, n]) => sum + n, 0);
+        resolve({
+          group,
+          connections,
+          requests: latencies.length,
+          // autocannon counts a timeout among its errors too
+          failed: unexpected + result.errors,
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          statuses: { ...statuses, errors: result.errors, timeouts: result.timeouts },
+        });
+      },
+    );
+    instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+/** /metrics of each instance every 5 s: resident memory and event-loop delay p99. */
+function sampleMetrics(stack: Stack) {
+  const samples: Array<{ at: number; port: number; rssMb: number; loopP99Ms: number }> = [];
+  const read = async () => {
+    for (const port of stack.instancePorts) {
+      const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+        (r) => r.text(),
+        () => "",
+      );
+      const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+      samples.push({
+        at: Date.now(),
+        port,
+        rssMb: value("process_resident_memory_bytes") / 1024 / 1024,
+        loopP99Ms: value("nodejs_eventloop_lag_p99_seconds") * 1000,
+      });
+    }
+  };
+  // prom-client's event-loop histogram covers the time since the previous scrape: one scrape now starts it afresh
+  // (the first would otherwise include start-up and the data set's preparation).
+  const started = read().then(() => void samples.splice(0));
+  const timer = setInterval(() => void started.then(read), 5_000);
+  return {
+    samples,
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Least-squares slope of RSS over the last `minutes`, in MB per minute, per instance. */
+function rssSlopes(samples: Array<{ at: number; port: number; rssMb: number }>, minutes: number): Record<string, number> {
+  const slopes: Record<string, number> = {};
+  const end = Math.max(...samples.map((s) => s.at));
+  for (const port of new Set(samples.map((s) => s.port))) {
+    const points = samples.filter((s) => s.port === port && s.at >= end - minutes * 60_000 && Number.isFinite(s.rssMb));
+    if (points.length < 3) continue;
+    const xs = points.map((p) => (p.at - points[0]!.at) / 60_000);
+    const ys = points.map((p) => p.rssMb);
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    const num = xs.reduce((sum, x, i) => sum + (x - mx) * (ys[i]! - my), 0);
+    const den = xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
+    slopes[`:${port}`] = den ? num / den : 0;
+  }
+  return slopes;
+}
+
+function onePdf(): Buffer {
+  // A 1 MB PDF (the portal checks the %PDF- signature and the 2 MB limit).
+  return Buffer.concat([Buffer.from("%PDF-1.4\n%"), randomBytes(1024 * 1024 - 32).map((b) => 32 + (b % 90)), Buffer.from("\n%%EOF\n")]);
+}
+
+function multipart(fields: Record<string, string>, pdf: Buffer) {
+  const boundary = `----carga${randomBytes(6).toString("hex")}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const body = Buffer.concat([
+    Buffer.from(parts.join("")),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="detalle.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function runLoad(stack: Stack, users: number, seconds: number) {
+  const base = stack.proxyUrl;
+  const patientTokens = await Promise.all(
+    patientAccounts.map(async (account) => ({ rut: account.rut, token: await login(base, account) })),
+  );
+  const adminToken = await login(base, { rut: "11.111.111-1", password: "Admin2026" }, true);
+  const asset = readdirSync("dist/web/assets").find((name) => name.endsWith(".js"));
+  const pdf = onePdf();
+  let nextAccount = 700_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+  const staffRead = (path: string): Request => ({ method: "GET", path: api(path), headers: { authorization: `Bearer ${adminToken}` } });
+  const patientRequest = (path: (rut: string) => string): Request => ({
+    method: "GET",
+    setupRequest(request, context: object) {
+      const vu = context as { account?: { rut: string; token: string } };
+      vu.account ??= patientTokens[Math.floor(Math.random() * patientTokens.length)]!;
+      const account = vu.account;
+      return { ...request, path: api(path(account.rut)), headers: { authorization: `Bearer ${account.token}` } };
+    },
+  });
+  const orderOf = (rut: string) => `${rut.replace(/\./g, "").split("-")[0]}01`;
+
+  const patients = Math.max(1, Math.round(users * 0.7));
+  const staff = Math.max(1, Math.round(users * 0.2));
+  const writers = Math.max(1, Math.round(staff / 10));
+  const anonymous = Math.max(1, users - patients - staff);
+  const metrics = sampleMetrics(stack);
+  const groups = await Promise.all([
+    runGroup(base, "pacientes (lecturas)", patients, seconds, [
+      patientRequest((rut) => `/files/accounts/${rut}?page=1&limit=10&clinic=hcs-rcr`),
+      patientRequest(() => "/orders?clinic=hcs-rcr"),
+      patientRequest((rut) => `/orders/${orderOf(rut)}?clinic=hcs-rcr`),
+      patientRequest(() => "/orders-imaging?clinic=hcs-rcr"),
+      patientRequest(() => "/auth/me"),
+    ]),
+    runGroup(base, "personal (lecturas)", staff - writers, seconds, [
+      staffRead("/admin/filter/users?clinic=hcs-rcr&param=1700"),
+      staffRead("/admin/filter/users?clinic=hcs-rcr&param=gonz"),
+      staffRead("/files/filter/users?clinic=hcs-rcr&param=9000"),
+    ]),
+    runGroup(base, "personal (escrituras: cuenta con PDF de 1 MB)", writers, seconds, [
+      {
+        method: "POST",
+        path: api("/files/create-account"),
+        setupRequest(request) {
+          nextAccount += 1;
+          const { body, contentType } = multipart(
+            {
+              rut: "12.345.678-5",
+              accountCode: String(nextAccount),
+              createAccountIdDate: "2026-02-14",
+              amount: "125000",
+              isPaid: "false",
+              clinicCode: "hcs-rcr",
+            },
+            pdf,
+          );
+          return { ...request, body, headers: { authorization: `Bearer ${adminToken}`, "content-type": contentType } };
+        },
+      },
+    ]),
+    runGroup(base, "anónimos", anonymous, seconds, [
+      { method: "GET", path: "/login" },
+      { method: "GET", path: asset ? `/assets/${asset}` : "/favicon.svg" },
+      {
+        method: "POST",
+        path: api("/auth/request-reset-password-rut"),
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ rut: "99.999.999-9", rcrLink: "http://clinicasur.localhost:4200/recover-password" }),
+      },
+    ]),
+  ]);
+  metrics.stop();
+  const reads = groups.filter((g) => !g.group.includes("escrituras"));
+  const writes = groups.filter((g) => g.group.includes("escrituras"));
+  const readP95 = Math.max(...reads.map((g) => g.p95));
+  const readP99 = Math.max(...reads.map((g) => g.p99));
+  const writeP99 = Math.max(...writes.map((g) => g.p99));
+  const failed = groups.reduce((sum, g) => sum + g.failed, 0);
+  const slopes = rssSlopes(metrics.samples, Math.min(3, seconds / 60 / 2));
+  const loopP99 = Math.max(0, ...metrics.samples.map((s) => s.loopP99Ms).filter(Number.isFinite));
+  const checks = [
+    { what: "0 solicitudes fallidas (5xx, tiempo agotado o 4xx inesperado)", ok: failed === 0, value: failed },
+    { what: `lecturas p95 ≤ ${budget.readP95} ms`, ok: readP95 <= budget.readP95, value: readP95 },
+    { what: `lecturas p99 ≤ ${budget.readP99} ms`, ok: readP99 <= budget.readP99, value: readP99 },
+    { what: `escrituras p99 ≤ ${budget.writeP99} ms`, ok: writeP99 <= budget.writeP99, value: writeP99 },
+    {
+      what: `RSS plano al final (pendiente < ${budget.rssSlopeMbPerMin} MB/min)`,
+      ok: Object.values(slopes).every((s) => s < budget.rssSlopeMbPerMin),
+      value: Object.entries(slopes)
+        .map(([port, s]) => `${port} ${s.toFixed(2)}`)
+        .join(", "),
+    },
+    { what: `retardo del bucle p99 ≤ ${budget.eventLoopP99} ms`, ok: loopP99 <= budget.eventLoopP99, value: Math.round(loopP99) },
+  ];
+  return { users, seconds, groups, checks, passed: checks.every((c) => c.ok), samples: metrics.samples };
+}
+
+// ---- main ----
+if (!existsSync("dist/web/index.html")) {
+  const build = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+console.log("load: preparando el conjunto 100k y la pila…");
+const stack = await startStack(
+  {},
+  {
+    prepare: async (cluster) => {
+      process.env.BENCH_DATABASE_URL = cluster.url();
+      const dataset = await createDataset("100k", (line) => console.log(`load: ${line}`));
+      await dataset.fresh.db.close();
+      return dataset.url;
+    },
+  },
+);
+const runs: Array<Awaited<ReturnType<typeof runLoad>>> = [];
+let exitCode = 0;
+try {
+  for (const users of STEPS) {
+    const run = await runLoad(stack, users, STEP_SECONDS);
+    runs.push(run);
+    console.log(`load: ${users} usuarios ${STEP_SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
+    for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
+  }
+  if (USERS > 0) {
+    const run = await runLoad(stack, USERS, SECONDS);
+    runs.push(run);
+    console.log(`load: ${USERS} usuarios ${SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
+    for (const g of run.groups)
+      console.log(
+        `   ${g.group}: ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas ${JSON.stringify(g.statuses)}`,
+      );
+    for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
+    if (!run.passed) exitCode = 1;
+  }
+} finally {
+  await stack.close();
+}
+const highest = Math.max(0, ...runs.filter((r) => r.passed).map((r) => r.users));
+console.log(`load: más usuarios dentro del presupuesto en esta máquina: ${highest || "ninguno de los probados"}`);
+mkdirSync("var/reports", { recursive: true });
+const file = `var/reports/load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+writeFileSync(file, JSON.stringify({ budget, highestWithinBudget: highest, runs }, null, 2));
+console.log(`load: ${file}`);
+process.exit(exitCode);

@@ -1,0 +1,7 @@
+// Calendar days (YYYY-MM-DD) as the server stores them: PostgreSQL `date` columns travel through Prisma as the Date at
+// that day's UTC midnight. Shared by the validations and every service that writes a day (bills, users, account).
+
+/** The Date Prisma stores for a YYYY-MM-DD day (its UTC midnight); invalid (NaN) for a malformed day. */
+export function dayToDate(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}

@@ -1,0 +1,193 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import PgBoss from "pg-boss";
+import type { MailMessage, MailProvider } from "./mail.provider.ts";
+
+// The durable outbound mail queue (issue 24, "SMTP caído"). `send` stores the message as a pg-boss job in the portal's
+// own database (PostgreSQL, or the embedded PGlite) and returns: the request that asked for the mail succeeds while
+// SMTP is down. A worker on every instance delivers each job through the SMTP client, retrying every
+// MAIL_RETRY_SECONDS until SMTP returns. pg-boss hands a job to one worker at a time (SKIP LOCKED), so two instances
+// never send the same job; a job is completed right after SMTP accepts it. The only window for a second copy is a crash
+// between SMTP's acceptance and that completion: the retry then carries the same Message-ID, which receivers use to
+// discard duplicates.
+//
+// The bodies carry temporary passwords and reset links, which the database otherwise keeps only hashed: they are
+// sealed (AES-256-GCM, key derived from JWT_SECRET, shared by every instance) before they reach the job table. The
+// recipient and subject stay readable, for the admins' view of stuck mail.
+
+export const MAIL_QUEUE_NAME = "portal-mail";
+
+/** Runs one SQL statement (with parameters) or a script (without), as pg-boss's `db` option expects. */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface MailQueueOptions {
+  sql: SqlExecutor;
+  /** Delivers one message (the SMTP client); throws when SMTP refuses or does not answer. */
+  transport: MailProvider;
+  /** Key material for sealing bodies (JWT_SECRET). */
+  secret: string;
+  retrySeconds: number;
+  /** How long the worker waits between polls when the queue is empty (a send on this instance wakes it at once). */
+  pollSeconds?: number;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+}
+
+/** A message that has waited longer than the admins' threshold: never sent yet (or given up on). */
+export interface StuckMail {
+  id: string;
+  to: string;
+  subject: string;
+  /** pg-boss state: created / retry (waiting for the next attempt), active (being sent), failed (out of retries). */
+  state: string;
+  attempts: number;
+  createdAt: string;
+  lastError: string | null;
+}
+
+export interface MailQueue extends MailProvider {
+  start(): Promise<void>;
+  /** Starts now, or keeps retrying every 5 s while the database does not answer. */
+  keepStarting(): void;
+  stop(): Promise<void>;
+  /** Mail queued more than `minutes` ago and not delivered. */
+  stuck(minutes: number): Promise<StuckMail[]>;
+  /** Messages not yet delivered (any age). */
+  pending(): Promise<number>;
+}
+
+interface QueuedMail {
+  to: string;
+  subject: string;
+  /** base64 of iv(12) + tag(16) + ciphertext of JSON {text, html}. */
+  sealed: string;
+}
+
+function sealingKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "portal-pacientes", "mail-queue-v1", 32));
+}
+
+export function sealBody(key: Buffer, body: { text: string; html: string }): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(body), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64");
+}
+
+export function openBody(key: Buffer, sealed: string): { text: string; html: string } {
+  const raw = Buffer.from(sealed, "base64");
+  const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as {
+    text: string;
+    html: string;
+  };
+}
+
+/** The queue in front of `transport`; callers keep using it as the MailProvider they had. */
+export function createMailQueue(options: MailQueueOptions): MailQueue {
+  const key = sealingKey(options.secret);
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.sql(text, values) as Promise<{ rows: never[] }> },
+    // Timers of its own: maintenance (expire, archive) and queue state every minute; no cron scheduling needed.
+    schedule: false,
+    maintenanceIntervalSeconds: 60,
+    monitorStateIntervalSeconds: 60,
+  });
+  let lastErrorLog = 0;
+  boss.on("error", (error) => {
+    // While the database is down every poll fails: say so once a minute, not every second.
+    if (Date.now() - lastErrorLog < 60_000) return;
+    lastErrorLog = Date.now();
+    options.log.warn({ err: error }, "mail queue: database error (delivery resumes when it answers)");
+  });
+  let workerId: string | undefined;
+  let started: Promise<void> | undefined;
+  let stopping = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const deliver = async ([job]: PgBoss.Job<QueuedMail>[]) => {
+    if (!job) return;
+    const body = openBody(key, job.data.sealed);
+    try {
+      await options.transport.send({ to: job.data.to, subject: job.data.subject, ...body, messageId: `<${job.id}@portal-pacientes>` });
+    } catch (error) {
+      options.log.warn({ err: error, jobId: job.id }, "mail queue: SMTP refused, retrying later");
+      throw error;
+    }
+  };
+
+  return {
+    start() {
+      started ??= (async () => {
+        await boss.start();
+        await boss.createQueue(MAIL_QUEUE_NAME, {
+          name: MAIL_QUEUE_NAME,
+          retryLimit: Math.ceil((14 * 24 * 3600) / options.retrySeconds),
+          retryDelay: options.retrySeconds,
+          retryBackoff: false,
+          // A delivery that hangs this long is handed to another attempt (SMTP's own timeout is 10 s).
+          expireInSeconds: 120,
+          retentionDays: 14,
+        });
+        workerId = await boss.work<QueuedMail>(
+          MAIL_QUEUE_NAME,
+          { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
+          deliver,
+        );
+      })().catch((error: unknown) => {
+        started = undefined; // the database was not there: the next send (or keepStarting) tries again
+        throw error;
+      });
+      return started;
+    },
+    keepStarting() {
+      // At boot the database may be down (it is restarting): keep trying in the background instead of failing to start.
+      const attempt = () => {
+        if (stopping) return;
+        this.start().catch(() => {
+          retryTimer = setTimeout(attempt, 5_000);
+          retryTimer.unref();
+        });
+      };
+      attempt();
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(retryTimer);
+      if (!started) return;
+      await started.catch(() => {});
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    },
+    async send(message: MailMessage) {
+      await this.start();
+      const data: QueuedMail = { to: message.to, subject: message.subject, sealed: sealBody(key, message) };
+      await boss.send(MAIL_QUEUE_NAME, data);
+      if (workerId) boss.notifyWorker(workerId);
+    },
+    close() {
+      options.transport.close();
+    },
+    async stuck(minutes) {
+      const { rows } = await options.sql(
+        `SELECT id::text, data->>'to' AS "to", data->>'subject' AS subject, state::text, retry_count AS attempts,
+                created_on AS "createdAt", output::text AS "lastError"
+           FROM pgboss.job
+          WHERE name = $1 AND state IN ('created', 'retry', 'active', 'failed')
+            AND created_on < now() - make_interval(mins => $2::int)
+          ORDER BY created_on LIMIT 200`,
+        [MAIL_QUEUE_NAME, minutes],
+      );
+      return (rows as Array<Omit<StuckMail, "createdAt"> & { createdAt: Date | string }>).map((row) => ({
+        ...row,
+        attempts: Number(row.attempts),
+        createdAt: new Date(row.createdAt).toISOString(),
+      }));
+    },
+    async pending() {
+      const { rows } = await options.sql(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+        [MAIL_QUEUE_NAME],
+      );
+      return Number((rows[0] as { n: number }).n);
+    },
+  };
+}

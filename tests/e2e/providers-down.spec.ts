@@ -1,0 +1,58 @@
+import { expect, test, type Page } from "@playwright/test";
+import { accounts, logIn } from "./shell-helpers.ts";
+import { failingPortalUrl, startFailingPortal } from "./support/failing-portal.ts";
+
+// Issue 33, point 1: a portal whose laboratory and imaging are down (the mocks' /fallas/caida/…). The page says which
+// service is not answering, that nothing is lost, and offers 'Reintentar'; it never looks like "you have no exams".
+
+let stop: () => Promise<void>;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  stop = await startFailingPortal();
+});
+test.afterAll(async () => stop());
+test.use({ baseURL: failingPortalUrl });
+
+const reassurance = "Sus datos están a salvo: no se ha perdido nada. Vuelva a intentarlo en unos minutos.";
+
+async function expectServiceDown(page: Page, service: string) {
+  const alert = page.locator(".load-failure");
+  await expect(alert).toHaveCount(1);
+  await expect(alert).toContainText(`El servicio de ${service} no está respondiendo`);
+  await expect(alert).toContainText(reassurance);
+  await expect(page.getByText(/No hay .* en el rango seleccionado/)).toHaveCount(0);
+  // Lasting: still there after the 3-second toast is gone.
+  await page.waitForTimeout(3_500);
+  await expect(alert).toBeVisible();
+  let calls = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/trpc/")) calls++;
+  });
+  await alert.getByRole("button", { name: "Reintentar" }).click();
+  await expect.poll(() => calls).toBeGreaterThan(0);
+  await expect(page.locator(".load-failure")).toHaveCount(1);
+  await expect(page.locator(".load-failure")).toBeInViewport();
+}
+
+for (const viewport of [
+  { width: 375, height: 667 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("the laboratory page says the laboratory is not answering, nothing is lost, and offers 'Reintentar'", async ({ page }) => {
+      await logIn(page, accounts.patient);
+      await page.goto("/dashboard/laboratory");
+      await expect(page.getByRole("heading", { name: "Exámenes de laboratorio" })).toBeVisible();
+      await expectServiceDown(page, "laboratorio");
+    });
+
+    test("the imaging page says imaging is not answering, nothing is lost, and offers 'Reintentar'", async ({ page }) => {
+      await logIn(page, accounts.patient);
+      await page.goto("/dashboard/imaging");
+      await expect(page.getByRole("heading", { name: "Exámenes de imagenología" })).toBeVisible();
+      await expectServiceDown(page, "imagenología");
+    });
+  });
+}

@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { usePendingBills } from "./api/bills.api.ts";
+import { totalToPayText } from "./bill-format.ts";
+import "./bills.css";
+
+/**
+ * The short summary of what a patient still owes, at the top of 'Mi cuenta' (issue 33): how many bills are pending,
+ * 'Total por pagar' and a link to pay them. Says nothing while loading or if the count fails (the bills page tells
+ * that failure): the account page must not depend on it.
+ */
+export function PendingBillsSummary({ payPath }: { payPath: string }) {
+  const pending = usePendingBills();
+  if (!pending.data) return null;
+  const { count, total } = pending.data;
+  return (
+    <section className="pending-summary" aria-labelledby="pending-summary-title">
+      <h2 id="pending-summary-title" className="pending-summary__title">
+        Cuentas por pagar
+      </h2>
+      {count === 0 ? (
+        <p>No tiene cuentas hospitalarias pendientes de pago.</p>
+      ) : (
+        <>
+          <p>
+            {count === 1 ? "Tiene 1 cuenta hospitalaria pendiente." : `Tiene ${count} cuentas hospitalarias pendientes.`}{" "}
+            <strong>{totalToPayText(total)}</strong>
+          </p>
+          <Link className="btn btn--primary pending-summary__link" to={payPath}>
+            Ver y pagar cuentas
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

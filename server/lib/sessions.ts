@@ -19,11 +19,15 @@ type SessionWriter = Pick<PrismaClient, "session">;
 /** Opens a session for a login and returns its id (the access token's `sid`). */
 export async function startSession(deps: AppDeps, userId: number, meta: RequestMeta): Promise<string> {
   const id = randomBytes(16).toString("base64url");
+  // One clock for the start and the end (the database's default for createdAt could differ by a millisecond).
+  const now = Date.now();
   await deps.prisma.session.create({
     data: {
       id,
       userId,
-      expiresAt: new Date(Date.now() + deps.config.ACCESS_TOKEN_TTL_MINUTES * 60_000),
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + deps.config.ACCESS_TOKEN_TTL_MINUTES * 60_000),
       userAgent: (meta.userAgent ?? "").slice(0, USER_AGENT_MAX),
       ip: meta.ip,
     },

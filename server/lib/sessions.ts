@@ -34,12 +34,16 @@ export async function startSession(
 ): Promise<string> {
   const id = randomBytes(16).toString("base64url");
   const pending = options.secondFactorPending ?? false;
+  // One clock for the start and the end (the database's default for createdAt could differ by a millisecond).
+  const now = Date.now();
   await deps.prisma.session.create({
     data: {
       id,
       userId,
       secondFactorPending: pending,
-      expiresAt: new Date(Date.now() + (pending ? PENDING_SESSION_MINUTES : deps.config.ACCESS_TOKEN_TTL_MINUTES) * 60_000),
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + (pending ? PENDING_SESSION_MINUTES : deps.config.ACCESS_TOKEN_TTL_MINUTES) * 60_000),
       userAgent: (meta.userAgent ?? "").slice(0, USER_AGENT_MAX),
       ip: meta.ip,
     },

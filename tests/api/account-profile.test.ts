@@ -250,7 +250,10 @@ describe("changing the e-mail address", () => {
     const changed = await edit({ ...validProfile, email: "nueva.direccion@correo.cl" });
     expect(changed.statusCode).toBe(200);
     // Earlier edits in this file send notices of their own; wait for this change's one.
-    await expect.poll(async () => (await ctx.mail.list(previous)).some((mail) => mail.text.includes("nu***@correo.cl"))).toBe(true);
+    // Through the durable mail queue: delivery may take a few seconds.
+    await expect
+      .poll(async () => (await ctx.mail.list(previous)).some((mail) => mail.text.includes("nu***@correo.cl")), { timeout: 15_000 })
+      .toBe(true);
     const notice = (await ctx.mail.list(previous)).find((mail) => mail.text.includes("nu***@correo.cl"))!;
     expect(notice.subject).toBe("Portal Pacientes - Cambio de correo electrónico");
     expect(notice.text).not.toContain("nueva.direccion@correo.cl");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clearRutFailures } from "../../server/lib/login-throttle.ts";
 import { redisThrottleKey } from "../../server/lib/login-throttle.redis.ts";
 import { api, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
@@ -30,6 +30,8 @@ describe.each(["database", "redis"] as const)("login throttling with the counter
       ...(store === "redis" ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {}),
     });
     if (store === "redis") {
+      // The portal's own connection must be up: until it is, logins are counted per instance (the Redis-down fallback).
+      await vi.waitFor(() => expect(ctx.app.deps.redis?.status).toBe("ready"), { timeout: 10_000 });
       const client = new Redis(redisUrl);
       redis = client;
       counters = {

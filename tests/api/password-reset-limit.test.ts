@@ -23,7 +23,7 @@ describe("password recovery requests per hour", () => {
     }
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     // Two mails were queued (the other two requests were refused, audited below); both arrive.
-    await expect.poll(async () => (await ctx.mail.list(email)).length).toBe(2);
+    await expect.poll(async () => (await ctx.mail.list(email)).length, { timeout: 15_000 }).toBe(2);
     const refused = await ctx.db.prisma.auditEvent.count({ where: { action: "password.reset-request", outcome: "denied" } });
     expect(refused).toBe(2);
   });

@@ -29,7 +29,7 @@ export interface TestContext {
   /** The mail catcher of mocks/, over real SMTP. */
   mail: {
     list(to?: string): Promise<CaughtMessage[]>;
-    /** Waits (up to 5 s) for a message to that address and returns the newest. */
+    /** Waits (up to 15 s: mail goes through the durable queue) for a message to that address and returns the newest. */
     waitFor(to: string): Promise<CaughtMessage>;
     clear(): Promise<void>;
   };
@@ -105,7 +105,7 @@ export async function createTestContext(
             if (!message) throw new Error(`No llegó ningún correo a ${to}`);
             return message;
           },
-          { timeout: 5_000, interval: 50 },
+          { timeout: 15_000, interval: 50 },
         ),
       async clear() {
         await fetch(`${mocks.httpUrl}/mail/messages`, { method: "DELETE" });

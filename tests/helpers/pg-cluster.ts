@@ -43,7 +43,10 @@ export async function startTestCluster(): Promise<TestCluster> {
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  // synchronous_commit stays on: a commit the portal was told of must survive the restart (an immediate stop drops
+  // the WAL not yet written, which made a session row "vanish" and its token answer 401); fsync=off only risks an
+  // operating-system crash, which these tests never cause.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
   const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   start();
   let running = true;

@@ -107,6 +107,8 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   };
   app.decorate("deps", deps);
   app.addHook("onClose", async () => {
+    // Mail handed to the queue after an answer (background work) is queued before the queue stops.
+    await deps.background.settled();
     await mailQueue?.stop();
     closeProviders(ownProviders);
   });

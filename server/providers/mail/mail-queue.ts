@@ -155,7 +155,9 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       clearTimeout(retryTimer);
       if (!started) return;
       await started.catch(() => {});
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      // Longer than SMTP's own 10 s connection timeout: a delivery in flight finishes (and is marked done) before the
+      // database pool closes under it.
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
     },
     async send(message: MailMessage) {
       await this.start();

@@ -85,8 +85,14 @@ export function openBody(key: Buffer, sealed: string): { text: string; html: str
 /** The queue in front of `transport`; callers keep using it as the MailProvider they had. */
 export function createMailQueue(options: MailQueueOptions): MailQueue {
   const key = sealingKey(options.secret);
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.sql(text, values) as Promise<{ rows: never[] }> },
+    // Once stopped, pg-boss's late bookkeeping (completing or failing a delivery that outlived the stop) is dropped
+    // instead of reaching a closed pool as an unhandled rejection; that job stays active, expires and is retried, and
+    // its fixed Message-ID lets a receiver drop the repeat.
+    db: {
+      executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : options.sql(text, values)) as Promise<{ rows: never[] }>,
+    },
     // Timers of its own: maintenance (expire, archive) and queue state every minute; no cron scheduling needed.
     schedule: false,
     maintenanceIntervalSeconds: 60,
@@ -153,11 +159,18 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     async stop() {
       stopping = true;
       clearTimeout(retryTimer);
-      if (!started) return;
+      if (!started) {
+        stopped = true;
+        return;
+      }
       await started.catch(() => {});
-      // Longer than SMTP's own 10 s connection timeout: a delivery in flight finishes (and is marked done) before the
-      // database pool closes under it.
-      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      try {
+        // Longer than SMTP's own 10 s connection timeout: a delivery in flight finishes (and is marked done) before
+        // the database pool closes under it.
+        await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      } finally {
+        stopped = true;
+      }
     },
     async send(message: MailMessage) {
       await this.start();

@@ -87,11 +87,11 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   const key = sealingKey(options.secret);
   let stopped = false;
   const boss = new PgBoss({
-    // Once stopped, pg-boss's late bookkeeping (completing or failing a delivery that outlived the stop) is dropped
-    // instead of reaching a closed pool as an unhandled rejection; that job stays active, expires and is retried, and
-    // its fixed Message-ID lets a receiver drop the repeat.
+    // Once stopped, pg-boss's late bookkeeping (completing or failing a delivery that outlived the stop) never runs:
+    // it neither reaches the closed pool nor reads a made-up answer, so nothing rejects unhandled. That job stays
+    // active, expires and is retried, and its fixed Message-ID lets a receiver drop the repeat.
     db: {
-      executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : options.sql(text, values)) as Promise<{ rows: never[] }>,
+      executeSql: (text, values) => (stopped ? new Promise<never>(() => {}) : options.sql(text, values)) as Promise<{ rows: never[] }>,
     },
     // Timers of its own: maintenance (expire, archive) and queue state every minute; no cron scheduling needed.
     schedule: false,

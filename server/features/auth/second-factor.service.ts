@@ -8,7 +8,7 @@ import { claimTotpStep, setSecondFactor } from "../../db/users.repository.ts";
 import type { AuthenticatedUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { newDeviceNotice, sendAccountNotice } from "../../lib/account-notices.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import { audit } from "../../lib/audit.ts";
 import { formatChileTime } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
 import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
@@ -75,14 +75,11 @@ export async function confirmEnrolment(
   const attempt = await reservePasswordAttempt(deps, codeThrottleKey(user.rut), meta);
   const step = await acceptedTotpStep(row.totpPendingSecret, code.replace(/\s/g, ""), null);
   if (step === null) {
-    await recordAudit(deps.prisma, {
-      actorId: user.id,
-      actorRole: user.roleType,
+    await audit(deps, user, meta, {
       action: "second-factor.enrol",
       resource: "user",
       resourceId: user.id,
       outcome: "denied",
-      ip: meta.ip,
     });
     throw new AppError("BAD_REQUEST", secondFactorMessages.codeInvalid);
   }
@@ -98,13 +95,10 @@ export async function confirmEnrolment(
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     await tx.recoveryCode.createMany({ data: hashes.map((codeHash) => ({ userId: user.id, codeHash })) });
   });
-  await recordAudit(deps.prisma, {
-    actorId: user.id,
-    actorRole: user.roleType,
+  await audit(deps, user, meta, {
     action: "second-factor.enrol",
     resource: "user",
     resourceId: user.id,
-    ip: meta.ip,
   });
   return { recoveryCodes: codes };
 }
@@ -150,25 +144,19 @@ export async function verifySecondFactor(deps: AppDeps, user: AuthenticatedUser,
   });
   const kind = await spendCode(deps, user.id, row.totpSecret, row.totpLastStep, code);
   if (!kind) {
-    await recordAudit(deps.prisma, {
-      actorId: user.id,
-      actorRole: user.roleType,
+    await audit(deps, user, meta, {
       action: "login.second-factor",
       resource: "session",
       outcome: "denied",
-      ip: meta.ip,
     });
     throw new AppError("BAD_REQUEST", secondFactorMessages.codeInvalid);
   }
   await passwordAttemptSucceeded(deps, attempt);
   await completeSecondFactor(deps, user.id, user.sessionId);
-  await recordAudit(deps.prisma, {
-    actorId: user.id,
-    actorRole: user.roleType,
+  await audit(deps, user, meta, {
     action: "login.second-factor",
     resource: "session",
     after: { with: kind },
-    ip: meta.ip,
   });
   await noticeNewDevice(deps, user, meta);
   return { user: toUserDto(user), accessToken: issueAccessToken(deps, user, user.sessionId) };

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { rutCheckDigit } from "../../server/contract/rut.ts";
+import { signIn } from "../support/sign-in.ts";
 
 // The users of a fault run: virtual users that log in once and keep their token, think 1–5 s between requests, in the
 // issue's mix (70 % patients, 20 % staff, 10 % anonymous). Every answer is recorded, so a scenario can say what users
@@ -33,8 +34,9 @@ export const patientAccounts = [
   { rut: "12.345.678-5", password: "Paciente2026" },
   ...patientBodies.map((body) => ({ rut: `${body}-${rutCheckDigit(body)}`, password: "Paciente2026" })),
 ];
-// Staff VUs sign in as the admin: an executive may not create users in every clinic (a 403 would not be the fault's).
-const staffAccounts = [{ rut: "11.111.111-1", password: "Admin2026" }];
+// Staff VUs share one session of the admin: an executive may not create users in every clinic (a 403 would not be the
+// fault's), and the second factor's code is accepted once per 30-second step.
+const staffAccount = { rut: "11.111.111-1", password: "Admin2026" };
 
 let nextRut = 40_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
@@ -79,27 +81,52 @@ export function startLoad(baseUrl: string, users: number, options: { thinkMs?: [
   const think = () => sleep(thinkMin + Math.random() * (thinkMax - thinkMin));
   const api = (path: string) => `/api/rcr/v1${path}`;
 
-  async function login(user: Outcome["user"], account: { rut: string; password: string }, staff: boolean): Promise<string | null> {
+  async function login(account: { rut: string; password: string }): Promise<string | null> {
     for (let attempt = 0; attempt < 20 && running; attempt++) {
-      const { status, body } = await call(
-        user,
-        "read",
-        staff ? "ingreso personal" : "ingreso",
-        api(staff ? "/auth/admin-login" : "/auth/new-login"),
-        {
-          method: "POST",
-          body: JSON.stringify(account),
-        },
-      );
+      const { status, body } = await call("patient", "read", "ingreso", api("/auth/new-login"), {
+        method: "POST",
+        body: JSON.stringify(account),
+      });
       if (status === 200) return (body as { payload: { accessToken: string } }).payload.accessToken;
       await think();
     }
     return null;
   }
 
+  let staffSession: Promise<string | null> | undefined;
+  async function signInStaff(): Promise<string | null> {
+    for (let attempt = 0; attempt < 20 && running; attempt++) {
+      const started = performance.now();
+      try {
+        const token = await signIn(baseUrl, staffAccount, "staff");
+        outcomes.push({
+          at: Date.now(),
+          user: "staff",
+          kind: "read",
+          name: "ingreso personal",
+          status: 200,
+          ms: performance.now() - started,
+        });
+        return token;
+      } catch (error) {
+        outcomes.push({
+          at: Date.now(),
+          user: "staff",
+          kind: "read",
+          name: "ingreso personal",
+          status: 0,
+          ms: performance.now() - started,
+          message: (error as Error).message,
+        });
+        await think();
+      }
+    }
+    return null;
+  }
+
   async function patient(index: number) {
     const account = patientAccounts[index % patientAccounts.length]!;
-    const token = await login("patient", account, false);
+    const token = await login(account);
     if (!token) return;
     const rut = account.rut;
     const steps: Array<[string, string]> = [
@@ -118,8 +145,8 @@ export function startLoad(baseUrl: string, users: number, options: { thinkMs?: [
     }
   }
 
-  async function staff(index: number) {
-    const token = await login("staff", staffAccounts[index % staffAccounts.length]!, true);
+  async function staff() {
+    const token = await (staffSession ??= signInStaff());
     if (!token) return;
     for (let i = 0; running; i++) {
       await think();

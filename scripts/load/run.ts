@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 import { createDataset } from "../../bench/support/datasets.ts";
 import { startStack, type Stack } from "../faults/harness.ts";
 import { patientAccounts } from "../faults/users.ts";
+import { signIn } from "../support/sign-in.ts";
 
 // npm run test:load (issue 24, part 1): the npm run stack topology (two instances, supervisor, proxy, Redis, mocks) on
 // a PostgreSQL cluster of the run's own filled with the bench's 100k data set, loaded with autocannon (a maintained
@@ -41,16 +42,6 @@ function percentile(values: number[], p: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function login(baseUrl: string, account: { rut: string; password: string }, staff = false): Promise<string> {
-  const response = await fetch(`${baseUrl}${api(staff ? "/auth/admin-login" : "/auth/new-login")}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  if (response.status !== 200) throw new Error(`login ${account.rut}: ${response.status}`);
-  return ((await response.json()) as { payload: { accessToken: string } }).payload.accessToken;
 }
 
 type Request = autocannon.Request;
@@ -156,9 +147,9 @@ function multipart(fields: Record<string, string>, pdf: Buffer) {
 async function runLoad(stack: Stack, users: number, seconds: number) {
   const base = stack.proxyUrl;
   const patientTokens = await Promise.all(
-    patientAccounts.map(async (account) => ({ rut: account.rut, token: await login(base, account) })),
+    patientAccounts.map(async (account) => ({ rut: account.rut, token: await signIn(base, account, "patient") })),
   );
-  const adminToken = await login(base, { rut: "11.111.111-1", password: "Admin2026" }, true);
+  const adminToken = await signIn(base, { rut: "11.111.111-1", password: "Admin2026" }, "staff");
   const asset = readdirSync("dist/web/assets").find((name) => name.endsWith(".js"));
   const pdf = onePdf();
   let nextAccount = 700_000_000 + Math.floor(Math.random() * 1_000_000) * 10;

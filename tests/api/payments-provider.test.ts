@@ -161,3 +161,28 @@ describe("two portal instances", () => {
     expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id, paidBill: true } })).toBe(1);
   });
 });
+
+describe("a portal instance that died holding a payment's commit", () => {
+  it("keeps the returning patient waiting no longer than one provider call's timeout and a margin", async () => {
+    // The instance claimed the commit 16 s ago and was killed before it could answer; the provider's timeout is 15 s.
+    const bill = await createBill(ctx.db.prisma, "12345678-5");
+    const { token } = (await startPayment(ctx.app, bill.id)).json().payload as { token: string };
+    await payAtForm(ctx.mocksUrl, token, testCards.visaApproved);
+    const timeoutMs = ctx.config.WEBPAY_TIMEOUT_MS;
+    await ctx.db.prisma.paymentTransaction.update({
+      where: { token },
+      data: { commitClaimedAt: new Date(Date.now() - timeoutMs - 5_000 - 1_000) },
+    });
+
+    const started = Date.now();
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: api(`/payment/new-commit-prod?token_ws=${token}`),
+      headers: bearer(patientToken),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload).toMatchObject({ approved: true });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect((await mockTransaction(ctx.mocksUrl, token)).calls.commit).toBe(1);
+  }, 60_000);
+});

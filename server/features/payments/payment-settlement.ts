@@ -11,8 +11,12 @@ import { paymentAudit } from "./payment-audit.ts";
 // UPDATE) says who talks to the provider, and the first writer of the answer wins (so two tabs or two instances cannot
 // both commit).
 
-/** How long one commit may hold its claim before another request or the sweep may take over. */
-const claimLeaseMs = (deps: AppDeps) => deps.config.WEBPAY_TIMEOUT_MS * 2 + 5_000;
+/**
+ * How long a claim lasts before another request or the sweep may take over: one provider call's timeout and a margin.
+ * A claimant that makes a second call renews it first, so a patient whose commit died with its instance waits no
+ * longer than that.
+ */
+const claimLeaseMs = (deps: AppDeps) => deps.config.WEBPAY_TIMEOUT_MS + 5_000;
 /** How long a payment may stay INITIALIZED before it counts as expired (and blocks another start until then). */
 export const pendingWindowMs = (deps: AppDeps) => deps.config.PAYMENT_PENDING_MINUTES * 60_000;
 
@@ -94,6 +98,16 @@ async function claim(deps: AppDeps, transaction: PaymentTransaction): Promise<bo
   return claimed.count === 1;
 }
 
+/**
+ * Renews the claim before a second provider call. Best effort: should a stalled claimant have lost its claim meanwhile,
+ * both may call the provider, which commits a token once, and the first writer of the answer still wins.
+ */
+const renewClaim = (deps: AppDeps, transaction: PaymentTransaction) =>
+  deps.prisma.paymentTransaction.updateMany({
+    where: { id: transaction.id, status: "INITIALIZED" },
+    data: { commitClaimedAt: new Date() },
+  });
+
 const releaseClaim = (deps: AppDeps, transaction: PaymentTransaction) =>
   deps.prisma.paymentTransaction.updateMany({ where: { id: transaction.id, status: "INITIALIZED" }, data: { commitClaimedAt: null } });
 
@@ -143,6 +157,7 @@ async function commitClaimed(deps: AppDeps, transaction: PaymentTransaction): Pr
       await releaseClaim(deps, transaction);
       throw error;
     }
+    await renewClaim(deps, transaction);
     const asked = await askStatus(deps, transaction, { initialized: null, noResponse: refusalReason(error.providerMessage) });
     return "settled" in asked ? asked.settled : recordSettlement(deps, transaction, { via: "status", answer: asked.answer });
   }
@@ -190,6 +205,7 @@ export async function settleByStatus(
   if ("settled" in asked) return asked.settled;
   const { answer } = asked;
   // The form finished (authorized or rejected): commit to confirm; a refusal means an earlier commit already did.
+  await renewClaim(deps, transaction);
   try {
     const committed = await deps.providers.payments.commit(transaction.token);
     return await recordSettlement(deps, transaction, { via: "commit", answer: committed });

@@ -35,7 +35,10 @@ export function useActionFailures(toast: string) {
 /** The message; it scrolls into view when it appears (on a phone it sits under the buttons, below the fold). */
 function ActionFailureMessage({ toast, failure }: { toast: string; failure: Failure }) {
   const message = useRef<HTMLDivElement>(null);
-  useEffect(() => message.current?.scrollIntoView({ block: "nearest" }), []);
+  useEffect(() => {
+    // A block, not an expression: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+    void message.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   return (
     <div ref={message} className="action-failure" role="alert">
       <AlertIcon className="action-failure__icon" />

@@ -53,6 +53,16 @@ for (const viewport of [
       await expectServiceDown(page, "laboratorio");
     });
 
+    test("'Mi cuenta' still opens, and its results summary says which services are not answering", async ({ page }) => {
+      await logIn(page, accounts.patient);
+      await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+      await expect(page.getByRole("heading", { name: "Datos personales" })).toBeVisible();
+      const summary = page.getByRole("region", { name: "Resultados recientes" });
+      await expect(summary).toContainText("Laboratorio: el servicio de laboratorio no está respondiendo; sus resultados están a salvo.");
+      await expect(summary).toContainText("Imagenología: el servicio de imagenología no está respondiendo; sus resultados están a salvo.");
+      await expect(page.locator(".toast")).toHaveCount(0);
+    });
+
     test("the imaging page says imaging is not answering, nothing is lost, and offers 'Reintentar'", async ({ page }) => {
       await logIn(page, accounts.patient);
       await page.goto("/dashboard/imaging");

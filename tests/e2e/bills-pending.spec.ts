@@ -50,7 +50,8 @@ test("bills that cannot be loaded are told in the page with 'Reintentar', not sh
   await page.goto(`${southPortal}/dashboard/my-bills`);
   const alert = page.locator(".load-failure");
   await expect(alert).toContainText("El servicio de cuentas hospitalarias no está respondiendo");
-  await expect(alert).toContainText("Sus datos están a salvo: no se ha perdido nada.");
+  // SPEC §8's toast of the bill list, 'error de sistema vuelva a intentarlo', in the same words in the page.
+  await expect(alert).toContainText("Error de sistema vuelva a intentarlo. Sus datos están a salvo: no se ha perdido nada.");
   await expect(page.getByText("No hay cuentas hospitalarias")).toHaveCount(0);
   failing = false;
   await alert.getByRole("button", { name: "Reintentar" }).click();

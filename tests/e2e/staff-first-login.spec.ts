@@ -7,7 +7,8 @@ test("a new executive must replace the mailed temporary password before using th
   await logIn(page, executive, "staff");
   await expect(page).toHaveURL(/\/admin\/change-password$/);
   const welcome = page.getByRole("dialog", { name: "¡Bienvenido!" });
-  await expect(welcome).toContainText("Antes de comenzar, debes cambiar tu contraseña");
+  // SPEC §4's 'debes cambiar tu contraseña' is the patient's welcome; staff read the portal's usted (issue 33).
+  await expect(welcome).toContainText("Antes de comenzar, debe cambiar su contraseña");
   await welcome.getByRole("button", { name: "Entendido" }).click();
 
   // Any other staff page sends them back here, welcomed again.

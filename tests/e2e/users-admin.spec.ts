@@ -84,7 +84,8 @@ test.describe("staff user administration as an admin", () => {
     await phone.fill("98x");
     await phone.blur();
     await expect(page.getByText("Solo caracteres numéricos")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Guardar cambios" })).toBeDisabled();
+    // Issue 33 (GOV.UK): 'Guardar cambios' stays enabled; a save with errors lists them (ux-staff-error-summary.spec.ts).
+    await expect(page.getByRole("button", { name: "Guardar cambios" })).toBeEnabled();
     await phone.fill("+56987650000");
     const editEmail = page.getByLabel("Correo electrónico");
     await editEmail.fill("no-es-correo");

@@ -13,16 +13,21 @@ export function openReport(url: string): void {
   window.open(url, "_blank", "noopener");
 }
 
-/** 'Enviar por email': mails the report to the user's stored address; 'Email enviado' on success, the toast on failure. */
+/**
+ * 'Enviar por email': mails the report to the user's stored address; 'Email enviado' on success, the toast on failure.
+ * Answers whether it was sent, so the row can tell a failure beside its button (components/ui/ActionFailure.tsx).
+ */
 export function useMailReport() {
   const trpc = useTRPC();
   const mail = useMutation(trpc.reports.mail.mutationOptions({ meta: { errorToast: RESULTS_ERROR_MESSAGE } }));
-  return async (documentLink: string) => {
+  return async (documentLink: string): Promise<boolean> => {
     try {
       await mail.mutateAsync({ documentLink, clinic: currentClinic().key });
-      await showModal({ title: "Email enviado", body: "Hemos enviado el informe a tu dirección de correo electrónico." });
     } catch {
       // The toast is the mail call's meta.errorToast.
+      return false;
     }
+    void showModal({ title: "Email enviado", body: "Hemos enviado el informe a tu dirección de correo electrónico." });
+    return true;
   };
 }

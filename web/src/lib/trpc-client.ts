@@ -79,3 +79,8 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function errorCode(error: unknown): string | undefined {
   return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
 }
+
+/** The HTTP status of a failed call, or undefined when the server was not reached (no answer, connection lost). */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+}

@@ -1,15 +1,30 @@
 import AccountSettingsPage from "../../features/account/AccountSettingsPage.tsx";
 import { PendingBillsSummary } from "../../features/bills/PendingBillsSummary.tsx";
+import { LatestResultsSummary, type ResultsPage } from "../../features/latest-results/LatestResultsSummary.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
 
 const MY_BILLS_PATH = "/dashboard/my-bills";
+const RESULTS_PAGES: ResultsPage[] = [
+  { service: "laboratory", path: "/dashboard/laboratory" },
+  { service: "imaging", path: "/dashboard/imaging" },
+];
 
 /**
  * /dashboard/account-settings, 'Mi cuenta' (SPEC §2; still the landing after login): the account page, starting with
- * a short summary of what is pending (issue 33, like MyChart's home) where the clinic's menu has hospital bills.
+ * a short summary of what is pending (issue 33, like MyChart's home) where the clinic's menu has hospital bills, and
+ * the newest results of the results pages the menu shows.
  */
 export default function AccountSettingsRoute() {
-  const billsShown = hiddenPageRedirect("2", currentClinic().key, MY_BILLS_PATH) === null;
-  return <AccountSettingsPage top={billsShown ? <PendingBillsSummary payPath={MY_BILLS_PATH} /> : null} />;
+  const shown = (path: string) => hiddenPageRedirect("2", currentClinic().key, path) === null;
+  return (
+    <AccountSettingsPage
+      top={
+        <>
+          {shown(MY_BILLS_PATH) ? <PendingBillsSummary payPath={MY_BILLS_PATH} /> : null}
+          <LatestResultsSummary pages={RESULTS_PAGES.filter((page) => shown(page.path))} />
+        </>
+      }
+    />
+  );
 }

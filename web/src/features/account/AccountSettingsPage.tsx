@@ -72,7 +72,7 @@ export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
       <AccountSection
         title="Cambiar contraseña"
         description={
-          mustChangePassword ? "Antes de comenzar, debes cambiar tu contraseña" : "Actualice la contraseña con la que ingresa al portal"
+          mustChangePassword ? "Antes de comenzar, debe cambiar su contraseña" : "Actualice la contraseña con la que ingresa al portal"
         }
         open={passwordOpen}
         onToggle={() => setPasswordOpen((open) => !open)}

@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, type FormEvent } from "react";
 import { profileSchema } from "@contract/validation.ts";
 import { formatRut } from "@contract/rut.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 import { chileToday } from "../../lib/dates.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { ErrorSummary, focusFirstInvalid } from "../../components/ui/ErrorSummary.tsx";
+import { useErrorSummary } from "../../components/ui/ErrorSummary.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { useSaveFailure } from "../../components/ui/use-save-failure.tsx";
@@ -57,13 +57,12 @@ export interface ProfileFormProps {
  */
 export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: ProfileFormProps) {
   const form = useForm(profileSchema, initialValues(user));
-  const [summaryShown, setSummaryShown] = useState(markMissing);
+  const errorSummary = useErrorSummary(fieldLabels, fieldId, form.errors, markMissing);
   useEffect(() => {
     if (markMissing) form.validate();
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const invalid = (Object.keys(fieldLabels) as ProfileField[]).filter((name) => form.errors[name] !== undefined);
   const text = (name: ProfileField) => ({ id: fieldId(name), label: fieldLabels[name], ...form.field(name) });
   const failure = useSaveFailure(SYSTEM_ERROR);
   const save = useUpdateProfile({
@@ -80,11 +79,7 @@ export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: Pr
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.validate()) {
-      setSummaryShown(true);
-      focusFirstInvalid(invalid.map(fieldId), new Set(invalid.map(fieldId)));
-      return;
-    }
+    if (!form.validate()) return errorSummary.stop();
     if (save.isPending) return;
     failure.clear();
     save.mutate(form.values);
@@ -93,11 +88,7 @@ export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: Pr
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Datos personales">
       {failure.banner}
-      {summaryShown ? (
-        <ErrorSummary
-          errors={invalid.map((name) => ({ fieldId: fieldId(name), label: fieldLabels[name], message: form.errors[name] ?? "" }))}
-        />
-      ) : null}
+      {errorSummary.summary}
       <div className="form__grid">
         <TextField
           label="Rut"

@@ -21,7 +21,8 @@ export default function StaffPasswordChangePage() {
 
   useEffect(() => {
     if (firstLogin)
-      void showModal({ title: "¡Bienvenido!", body: "Antes de comenzar, debes cambiar tu contraseña", buttons: ["Entendido"] });
+      // SPEC §4 quotes 'debes cambiar tu contraseña' for a patient's first login; staff get the portal's usted (issue 33).
+      void showModal({ title: "¡Bienvenido!", body: "Antes de comenzar, debe cambiar su contraseña", buttons: ["Entendido"] });
   }, [firstLogin]);
 
   function changed(updated: UserDto) {

@@ -7,13 +7,22 @@ import { PasswordField } from "../../components/ui/PasswordField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { formatRutInput } from "../../lib/rut-input.ts";
-import { errorCode, errorMessage } from "../../lib/trpc-client.ts";
+import { hideToast } from "../../lib/overlay-store.ts";
+import { errorCode, errorMessage, errorStatus } from "../../lib/trpc-client.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { useLogin } from "./api/auth.api.ts";
 import { SecondFactorStep } from "./SecondFactorStep.tsx";
 
 const loginFormSchema = () => import("./auth-forms.ts").then((forms) => forms.loginFormSchema);
 const LOGIN_FAILED = "El Rut o Contraseña ingresados son inválidos";
+const PORTAL_NOT_ANSWERING = "El portal no está respondiendo. Vuelva a intentarlo en unos minutos.";
+
+/** What the banner says under SPEC §8's words: the throttle's reason, or that the portal did not answer at all. */
+function failureDetail(error: unknown): string | undefined {
+  if (errorCode(error) === "TOO_MANY_REQUESTS") return errorMessage(error, "") || undefined;
+  const status = errorStatus(error);
+  return status === undefined || status >= 500 ? PORTAL_NOT_ANSWERING : undefined;
+}
 
 export interface LoginFormProps {
   portal: "patient" | "staff";
@@ -26,7 +35,9 @@ export interface LoginFormProps {
 /** Rut + password form shared by the patient and staff logins; stores the session on success. */
 export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
   const form = useForm(loginFormSchema, { rut: "", password: "" });
-  // SPEC §8: any login failure shows the same banner; a rate limit adds the server's reason underneath.
+  // SPEC §8: any login failure shows the same banner, and only it (issue 33: one failure, one message, one place —
+  // a toast still showing, such as 'Su sesión expiró', gives way); a rate limit or a portal that did not answer adds
+  // the reason underneath.
   const [failure, setFailure] = useState<{ detail?: string } | null>(null);
   // An account with a second factor: the first step's token reaches only the second step (issue 27).
   const [pendingToken, setPendingToken] = useState<string | null>(null);
@@ -41,7 +52,10 @@ export function LoginForm({ portal, onLoggedIn, extra }: LoginFormProps) {
       if (secondFactor === "verify") setPendingToken(accessToken);
       else await signedIn(user, accessToken, secondFactor === "setup");
     },
-    onError: (error) => setFailure(errorCode(error) === "TOO_MANY_REQUESTS" ? { detail: errorMessage(error, "") } : {}),
+    onError: (error) => {
+      hideToast();
+      setFailure({ detail: failureDetail(error) });
+    },
   });
 
   const submit = form.submit(({ rut, password }) => {

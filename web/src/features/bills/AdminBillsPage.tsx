@@ -67,7 +67,12 @@ export default function AdminBillsPage() {
           </div>
         </form>
         {list.isError ? (
-          <LoadFailure service="cuentas hospitalarias" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <LoadFailure
+            service="cuentas hospitalarias"
+            toast={billScreenMessages.listFailed}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : null}
         <div className="bills-table__scroller" hidden={list.isError}>
           <table className="data-table bills-table" aria-label="Cuentas hospitalarias">

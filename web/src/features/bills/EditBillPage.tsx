@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatRut } from "@contract/rut.ts";
 import { billFormSchema, type BillFormValues } from "@contract/bills.schemas.ts";
 import { showModal, showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { useErrorSummary } from "../../components/ui/ErrorSummary.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
@@ -26,6 +27,12 @@ const statusOptions = [
   { value: "true", label: "Pagada" },
 ];
 
+/** The text fields in the order of the form, with the label each shows and the error summary names it by. */
+const billFieldLabels = { rut: "RUT del paciente", accountCode: "ID Cuenta", createAccountIdDate: "Fecha", amount: "Monto" } as const;
+type BillField = keyof typeof billFieldLabels;
+const billFieldId = (name: BillField) => `cuenta-${name}`;
+const billText = (name: BillField) => ({ id: billFieldId(name), label: billFieldLabels[name] });
+
 /** The bill as the form shows it. */
 function formValuesOf(bill: {
   rut: string;
@@ -46,7 +53,9 @@ function formValuesOf(bill: {
 /**
  * /admin/edit-bills (create) and /admin/edit-bills?accountCode=&accountId= (edit), SPEC §2 and §4: the form on
  * useForm with the contract's billFormSchema, saved by useSaveBill (the bill, then each PDF with its progress bar).
- * 'Guardar cambios' is enabled only when the form (RUT included) is valid.
+ * 'Guardar cambios' looks and reads disabled (greyed, aria-disabled) until the form (RUT included) is valid, with its
+ * reason beside it; pressed anyway, the error summary lists what is wrong and the first field takes the focus
+ * (issue 33, GOV.UK).
  */
 export default function EditBillPage() {
   const navigate = useNavigate();
@@ -68,6 +77,9 @@ export default function EditBillPage() {
   const rutField = form.field("rut", formatRutInput);
   const typedRut = form.values.rut.trim();
   const patient = useBillPatient(typedRut && !form.errors.rut ? typedRut : null);
+  const unknownPatient = patient.isError ? errorMessage(patient.error, "No existe un paciente con ese RUT") : undefined;
+  const errorSummary = useErrorSummary(billFieldLabels, billFieldId, { ...form.errors, rut: form.errors.rut ?? unknownPatient });
+  const ready = form.isValid && !patient.isError;
 
   const loaded = existing.data;
   const { reset } = form;
@@ -121,13 +133,15 @@ export default function EditBillPage() {
     );
   }
 
-  const onSubmit = form.submit((values) => {
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || patient.isError) return errorSummary.stop();
     if (busy) return;
     setBusy(true);
-    void save({ billId: editingId, values, removedPaths: removed, pending, onUploadProgress: showUploadProgress })
+    void save({ billId: editingId, values: form.values, removedPaths: removed, pending, onUploadProgress: showUploadProgress })
       .then(showResult)
       .finally(() => setBusy(false));
-  });
+  }
 
   async function onDelete() {
     if (editingId === null) return;
@@ -155,23 +169,24 @@ export default function EditBillPage() {
       />
       <Card className="bill-form-card">
         <form className="form bill-form" onSubmit={onSubmit} noValidate>
+          {errorSummary.summary}
           <TextField
-            label="RUT del paciente"
+            {...billText("rut")}
             {...rutField}
-            error={rutField.error ?? (patient.isError ? errorMessage(patient.error, "No existe un paciente con ese RUT") : undefined)}
+            error={rutField.error ?? unknownPatient}
             hint={patient.data ? `Paciente: ${patient.data.name}` : undefined}
             placeholder="12.345.678-5"
             autoComplete="off"
           />
           <TextField
-            label="ID Cuenta"
+            {...billText("accountCode")}
             {...form.field("accountCode", trimmed)}
             readOnly={editing}
             inputMode="numeric"
             hint={editing ? "El ID de cuenta no se puede modificar" : undefined}
           />
-          <TextField label="Fecha" type="date" {...form.field("createAccountIdDate")} />
-          <TextField label="Monto" {...form.field("amount", trimmed)} inputMode="numeric" hint="En pesos, por ejemplo 21.839" />
+          <TextField {...billText("createAccountIdDate")} type="date" {...form.field("createAccountIdDate")} />
+          <TextField {...billText("amount")} {...form.field("amount", trimmed)} inputMode="numeric" hint="En pesos, por ejemplo 21.839" />
           <SelectField
             label="Estado"
             value={form.values.isPaid}
@@ -202,13 +217,14 @@ export default function EditBillPage() {
             ) : null}
             <Button
               type="submit"
-              disabled={!form.isValid || patient.isError || busy || (editing && !existing.data)}
-              aria-describedby="cuenta-motivo"
+              aria-disabled={!ready || undefined}
+              disabled={busy || (editing && !existing.data)}
+              aria-describedby={ready ? undefined : "cuenta-motivo"}
             >
               Guardar cambios
             </Button>
           </div>
-          {!form.isValid || patient.isError ? (
+          {!ready ? (
             <p id="cuenta-motivo" className="form__reason">
               Para guardar, complete el RUT de un paciente, el ID de cuenta, la fecha, el monto y el estado.
             </p>

@@ -62,7 +62,12 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
           </p>
         ) : null}
         {list.isError ? (
-          <LoadFailure service="cuentas hospitalarias" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <LoadFailure
+            service="cuentas hospitalarias"
+            toast={billScreenMessages.listFailed}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : isMobile ? (
           <div className="bill-cards">
             <div className="bill-cards__sort" role="group" aria-label="Ordenar">

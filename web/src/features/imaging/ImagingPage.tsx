@@ -1,12 +1,13 @@
-import { useCallback, useState } from "react";
+import { Fragment, useCallback, useState, type ReactNode } from "react";
 import type { ImagingOrderDto } from "@contract/results.dto.ts";
+import { useActionFailures } from "../../components/ui/ActionFailure.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
 import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import "../../components/ui/results.css";
-import { openReport, useMailReport } from "../../lib/results.ts";
+import { openReport, RESULTS_ERROR_MESSAGE, useMailReport } from "../../lib/results.ts";
 import { formatDay, lastTwelveMonths } from "../../lib/dates.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
 import { useImagingStudies, useStudyLinks } from "./api/imaging.api.ts";
@@ -18,6 +19,8 @@ interface StudyActions {
   openViewer(study: ImagingOrderDto): void;
   openStudyReport(study: ImagingOrderDto): void;
   mailStudyReport(study: ImagingOrderDto): void;
+  /** The study's failed action, told beside its buttons, or null. */
+  failureOf(study: ImagingOrderDto): ReactNode;
 }
 
 function studyButtons({ study, actions }: { study: ImagingOrderDto; actions: StudyActions }) {
@@ -67,19 +70,27 @@ function ImagingTable({ studies, actions }: { studies: ImagingOrderDto[]; action
       <tbody>
         {studies.map((study) => {
           const buttons = studyButtons({ study, actions });
+          const failure = actions.failureOf(study);
           return (
-            <tr key={study.accessionNumber}>
-              <td>{formatDay(study.date)}</td>
-              <td>
-                {studyTitle(study)}
-                <div className="result-card__label">
-                  {study.modality} · N° {study.accessionNumber}
-                </div>
-              </td>
-              <td>{buttons.viewer}</td>
-              <td>{buttons.report}</td>
-              <td>{buttons.mail}</td>
-            </tr>
+            <Fragment key={study.accessionNumber}>
+              <tr>
+                <td>{formatDay(study.date)}</td>
+                <td>
+                  {studyTitle(study)}
+                  <div className="result-card__label">
+                    {study.modality} · N° {study.accessionNumber}
+                  </div>
+                </td>
+                <td>{buttons.viewer}</td>
+                <td>{buttons.report}</td>
+                <td>{buttons.mail}</td>
+              </tr>
+              {failure ? (
+                <tr className="results-table__detail">
+                  <td colSpan={columns.length}>{failure}</td>
+                </tr>
+              ) : null}
+            </Fragment>
           );
         })}
       </tbody>
@@ -107,6 +118,7 @@ function ImagingCards({ studies, actions }: { studies: ImagingOrderDto[]; action
               {buttons.report}
               {buttons.mail}
             </div>
+            {actions.failureOf(study)}
           </article>
         );
       })}
@@ -133,23 +145,35 @@ export default function ImagingPage() {
   const rows = (studies.data ?? []).filter((study) => study.date >= range.from && study.date <= range.to);
   const reportLink = (study: ImagingOrderDto) => links.reportUrl(study.accessionNumber);
 
+  const failures = useActionFailures(RESULTS_ERROR_MESSAGE);
   const actions: StudyActions = {
-    async openViewer(study) {
-      const url = await links.viewerUrl(study.accessionNumber);
-      if (url) setViewer({ url, title: studyTitle(study) });
-    },
-    async openStudyReport(study) {
+    openViewer: (study) =>
+      void failures.attempt(study.accessionNumber, `No se pudo abrir el visor del examen ${study.accessionNumber}.`, async () => {
+        const url = await links.viewerUrl(study.accessionNumber);
+        if (url) setViewer({ url, title: studyTitle(study) });
+        return url !== null;
+      }),
+    openStudyReport: (study) => {
       // The tab opens now, inside the click, so the browser does not block it; the address follows once known.
       const tab = window.open("about:blank", "_blank");
-      const link = await reportLink(study);
-      if (link && tab) tab.location.href = link;
-      else if (link) openReport(link);
-      else tab?.close();
+      void failures.attempt(study.accessionNumber, `No se pudo abrir el informe del examen ${study.accessionNumber}.`, async () => {
+        const link = await reportLink(study);
+        if (link && tab) tab.location.href = link;
+        else if (link) openReport(link);
+        else tab?.close();
+        return link !== null;
+      });
     },
-    async mailStudyReport(study) {
-      const link = await reportLink(study);
-      if (link) await mail(link);
-    },
+    mailStudyReport: (study) =>
+      void failures.attempt(
+        study.accessionNumber,
+        `No se pudo enviar a su correo el informe del examen ${study.accessionNumber}.`,
+        async () => {
+          const link = await reportLink(study);
+          return link !== null && (await mail(link));
+        },
+      ),
+    failureOf: (study) => failures.messageFor(study.accessionNumber),
   };
 
   return (
@@ -158,7 +182,12 @@ export default function ImagingPage() {
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
         {studies.isError ? (
-          <LoadFailure service="imagenología" onRetry={() => void studies.refetch()} retrying={studies.isFetching} />
+          <LoadFailure
+            service="imagenología"
+            toast={RESULTS_ERROR_MESSAGE}
+            onRetry={() => void studies.refetch()}
+            retrying={studies.isFetching}
+          />
         ) : isMobile ? (
           <ImagingCards studies={rows} actions={actions} />
         ) : (

@@ -1,5 +1,6 @@
 import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
+import { RESULTS_ERROR_MESSAGE } from "../../lib/results.ts";
 import { useLabOrder } from "./api/laboratory.api.ts";
 
 /** An order's procedures with their status dot; fetched the first time the row opens, then kept (SPEC §4). */
@@ -7,7 +8,10 @@ export function LabOrderProcedures({ orderNumber }: { orderNumber: string }) {
   const detail = useLabOrder(orderNumber);
 
   if (detail.isPending) return <p className="results-empty">Cargando prestaciones…</p>;
-  if (detail.isError) return <LoadFailure service="laboratorio" onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  if (detail.isError)
+    return (
+      <LoadFailure service="laboratorio" toast={RESULTS_ERROR_MESSAGE} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+    );
   const procedures = detail.data.listPrestaciones;
   return (
     <div className="lab-procedures" aria-label={`Prestaciones de la orden ${orderNumber}`}>

@@ -1,5 +1,6 @@
-import { Fragment, useState } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import type { LabOrderDto } from "@contract/results.dto.ts";
+import { useActionFailures } from "../../components/ui/ActionFailure.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
@@ -9,7 +10,7 @@ import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import "../../components/ui/results.css";
 import { useIsMobile } from "../../lib/use-media-query.ts";
 import { formatDay, lastTwelveMonths } from "../../lib/dates.ts";
-import { openReport, useMailReport } from "../../lib/results.ts";
+import { openReport, RESULTS_ERROR_MESSAGE, useMailReport } from "../../lib/results.ts";
 import { useLabOrders } from "./api/laboratory.api.ts";
 import { LabOrderProcedures } from "./LabOrderProcedures.tsx";
 
@@ -21,7 +22,9 @@ const columns = ["Fecha", "Prestación", "Estado", "Informe", "Enviar por email"
 interface RowActions {
   expanded: ReadonlySet<string>;
   toggle(orderNumber: string): void;
-  mail(link: string): void;
+  mail(order: LabOrderDto): void;
+  /** The order's failed action, told beside its buttons, or null. */
+  failureOf(order: LabOrderDto): ReactNode;
 }
 
 function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick<RowActions, "expanded" | "toggle">) {
@@ -55,20 +58,20 @@ function ReportButton({ order }: { order: LabOrderDto }) {
   );
 }
 
-function MailButton({ order, mail }: { order: LabOrderDto; mail(link: string): void }) {
+function MailButton({ order, mail }: { order: LabOrderDto; mail(order: LabOrderDto): void }) {
   return (
     <Button
       variant="secondary"
       disabled={!order.urlPDF}
       aria-label={`Enviar por email el informe de la orden ${order.orderNumber}`}
-      onClick={() => order.urlPDF && mail(order.urlPDF)}
+      onClick={() => mail(order)}
     >
       Enviar
     </Button>
   );
 }
 
-function LabOrdersTable({ orders, expanded, toggle, mail }: { orders: LabOrderDto[] } & RowActions) {
+function LabOrdersTable({ orders, expanded, toggle, mail, failureOf }: { orders: LabOrderDto[] } & RowActions) {
   return (
     <table className="data-table results-table" aria-label="Órdenes de laboratorio">
       <thead>
@@ -101,6 +104,11 @@ function LabOrdersTable({ orders, expanded, toggle, mail }: { orders: LabOrderDt
                 <MailButton order={order} mail={mail} />
               </td>
             </tr>
+            {failureOf(order) ? (
+              <tr className="results-table__detail">
+                <td colSpan={columns.length}>{failureOf(order)}</td>
+              </tr>
+            ) : null}
             {expanded.has(order.orderNumber) ? (
               <tr className="results-table__detail">
                 <td colSpan={columns.length}>
@@ -115,7 +123,7 @@ function LabOrdersTable({ orders, expanded, toggle, mail }: { orders: LabOrderDt
   );
 }
 
-function LabOrderCards({ orders, expanded, toggle, mail }: { orders: LabOrderDto[] } & RowActions) {
+function LabOrderCards({ orders, expanded, toggle, mail, failureOf }: { orders: LabOrderDto[] } & RowActions) {
   return (
     <div className="result-cards" aria-label="Órdenes de laboratorio">
       {orders.map((order) => (
@@ -132,6 +140,7 @@ function LabOrderCards({ orders, expanded, toggle, mail }: { orders: LabOrderDto
             <ReportButton order={order} />
             <MailButton order={order} mail={mail} />
           </div>
+          {failureOf(order)}
           {expanded.has(order.orderNumber) ? (
             <div className="result-card__detail">
               <LabOrderProcedures orderNumber={order.orderNumber} />
@@ -163,7 +172,19 @@ export default function LaboratoryPage() {
       return next;
     });
   const rows = orders.data ?? [];
-  const actions: RowActions = { expanded, toggle, mail: (link) => void mail(link) };
+  const failures = useActionFailures(RESULTS_ERROR_MESSAGE);
+  const actions: RowActions = {
+    expanded,
+    toggle,
+    mail: (order) => {
+      const link = order.urlPDF;
+      if (!link) return;
+      void failures.attempt(order.orderNumber, `No se pudo enviar a su correo el informe de la orden ${order.orderNumber}.`, () =>
+        mail(link),
+      );
+    },
+    failureOf: (order) => failures.messageFor(order.orderNumber),
+  };
 
   return (
     <div className="results-page">
@@ -171,7 +192,12 @@ export default function LaboratoryPage() {
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
         {orders.isError ? (
-          <LoadFailure service="laboratorio" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+          <LoadFailure
+            service="laboratorio"
+            toast={RESULTS_ERROR_MESSAGE}
+            onRetry={() => void orders.refetch()}
+            retrying={orders.isFetching}
+          />
         ) : isMobile ? (
           <LabOrderCards orders={rows} {...actions} />
         ) : (

@@ -4,6 +4,7 @@ import { Role, type RoleType } from "@contract/roles.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { useErrorSummary } from "../../components/ui/ErrorSummary.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { currentPortalLink } from "../../lib/clinic.ts";
@@ -19,9 +20,14 @@ import "./users.css";
  * /admin/create-user, 'Crear cuenta de usuario' (SPEC §2, §5): Rut, e-mail and, for admin viewers only, the user
  * type (default Paciente). 'Crear cuenta' stays disabled until the Rut and the e-mail are valid; each error shows
  * once its field was left. The server e-mails a temporary password with this clinic's portal link (rcrLink).
+ * 'Crear cuenta' looks and reads disabled (greyed, aria-disabled) until both are valid, with its reason beside it;
+ * pressed anyway (or Enter in a field), the error summary lists what is missing and the first field takes the focus.
  * Success: modal 'Cuenta creada', then the user list. Failure: a toast with the server's message, except a RUT that
  * already has an account, which is an error on the Rut field (issue 33). A disabled 'Crear cuenta' says why.
  */
+const createFieldLabels = { rut: "Rut", email: "Correo electrónico" } as const;
+const createFieldId = (name: keyof typeof createFieldLabels) => `crear-${name}`;
+
 export default function CreateUserPage() {
   const navigate = useNavigate();
   const viewerIsAdmin = usePortalType() === String(Role.admin);
@@ -43,16 +49,19 @@ export default function CreateUserPage() {
       const message = duplicateRutMessage(error);
       if (message) {
         setRutTaken({ rut: input.rut, message });
-        document.getElementById("crear-rut")?.focus();
+        errorSummary.stop();
       }
     },
   });
   const rutField = form.field("rut", formatRutInput);
-  const rutError = rutTaken && rutTaken.rut === form.values.rut.trim() ? rutTaken.message : rutField.error;
+  const rutRefusal = rutTaken && rutTaken.rut === form.values.rut.trim() ? rutTaken.message : undefined;
+  const rutError = rutRefusal ?? rutField.error;
+  const errorSummary = useErrorSummary(createFieldLabels, createFieldId, { rut: rutRefusal ?? form.errors.rut, email: form.errors.email });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.validate() || create.isPending) return;
+    if (!form.validate() || rutRefusal) return errorSummary.stop();
+    if (create.isPending) return;
     create.mutate({
       rut: form.values.rut.trim(),
       email: form.values.email.trim(),
@@ -66,27 +75,29 @@ export default function CreateUserPage() {
       <PageTitle title="Crear cuenta de usuario" />
       <Card title="Datos personales" className="users-card users-card--narrow">
         <form className="form" onSubmit={submit} noValidate aria-label="Crear cuenta de usuario">
+          {errorSummary.summary}
           <p className="form__intro">
             Se enviará una contraseña temporal al correo indicado. El usuario deberá cambiarla en su primer ingreso.
           </p>
           <div className="form__grid">
             <TextField
-              label="Rut"
+              label={createFieldLabels.rut}
               placeholder="12.345.678-5"
               inputMode="text"
               autoComplete="off"
               maxLength={12}
-              id="crear-rut"
               {...rutField}
+              id={createFieldId("rut")}
               error={rutError}
             />
             <TextField
-              label="Correo electrónico"
               type="email"
               inputMode="email"
               autoComplete="off"
               placeholder="nombre@correo.cl"
               {...form.field("email")}
+              id={createFieldId("email")}
+              label={createFieldLabels.email}
             />
             {viewerIsAdmin ? <RoleSelect value={roleType} onChange={setRoleType} /> : null}
           </div>
@@ -94,7 +105,12 @@ export default function CreateUserPage() {
             <Button variant="secondary" onClick={() => void navigate(ADMIN_USERS_PATH)}>
               Volver
             </Button>
-            <Button type="submit" disabled={!form.isValid || create.isPending} aria-describedby="crear-motivo">
+            <Button
+              type="submit"
+              aria-disabled={!form.isValid || undefined}
+              disabled={create.isPending}
+              aria-describedby={form.isValid ? undefined : "crear-motivo"}
+            >
               Crear cuenta
             </Button>
           </div>

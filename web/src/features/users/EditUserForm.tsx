@@ -3,13 +3,22 @@ import { Role, type RoleType } from "@contract/roles.ts";
 import type { UserDetailDto } from "@contract/users.dto.ts";
 import { showModal, showToast } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
+import { useErrorSummary } from "../../components/ui/ErrorSummary.tsx";
 import { useSessionUser } from "../../lib/session.ts";
 import { useClinicCatalogue } from "./api/users.api.ts";
 import { useSaveUser } from "./api/use-save-user.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { ContactDataForm } from "./ContactDataForm.tsx";
 import { PersonalDataForm } from "./PersonalDataForm.tsx";
-import { editUserFormSchema, editUserValues, privilegeCodes, toRoleType, userScreenMessages } from "./user-forms.ts";
+import {
+  editUserFieldId,
+  editUserFieldLabels,
+  editUserFormSchema,
+  editUserValues,
+  privilegeCodes,
+  toRoleType,
+  userScreenMessages,
+} from "./user-forms.ts";
 
 export interface EditUserFormProps {
   /** The edited user as loaded (read once, when the form mounts). */
@@ -22,10 +31,13 @@ export interface EditUserFormProps {
  * for an Ejecutivo, the clinics. Saving: the user update, plus the privileges as privilegePlan says (an executive's
  * selected clinics after the update; an empty list first when the saved role is not Ejecutivo). Failures: 'Error de
  * sistema, por favor vuelva a intentarlo' for the update, 'Error al editar privilegios' for the privileges.
+ * 'Guardar cambios' stays enabled (issue 33, GOV.UK): a save stopped by errors lists them at the top and focuses the
+ * first field.
  */
 export function EditUserForm({ user, viewerIsAdmin }: EditUserFormProps) {
   const { user: viewer, setUser: setSessionUser } = useSessionUser();
   const form = useForm(editUserFormSchema, editUserValues(user));
+  const errorSummary = useErrorSummary(editUserFieldLabels, editUserFieldId, form.errors);
   const initialRole = toRoleType(String(user.roleType)) ?? Role.patient;
   const [roleType, setRoleType] = useState<RoleType>(initialRole);
   const [clinics, setClinics] = useState(() => privilegeCodes(user));
@@ -58,13 +70,15 @@ export function EditUserForm({ user, viewerIsAdmin }: EditUserFormProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.validate() || saving) return;
+    if (!form.validate()) return errorSummary.stop();
+    if (saving) return;
     setSaving(true);
     void save().finally(() => setSaving(false));
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Modificación de usuario">
+      {errorSummary.summary}
       <PersonalDataForm
         form={form}
         rut={user.rut}
@@ -83,7 +97,7 @@ export function EditUserForm({ user, viewerIsAdmin }: EditUserFormProps) {
       />
       <ContactDataForm form={form} />
       <div className="form__actions">
-        <Button type="submit" disabled={!form.isValid || saving}>
+        <Button type="submit" disabled={saving}>
           Guardar cambios
         </Button>
       </div>

@@ -6,7 +6,7 @@ import { TextField } from "../../components/ui/TextField.tsx";
 import type { useForm } from "../../lib/use-form.ts";
 import { ClinicMultiSelect } from "./ClinicMultiSelect.tsx";
 import { RoleSelect } from "./RoleSelect.tsx";
-import type { EditUserValues } from "./user-forms.ts";
+import { editUserFieldId, editUserFieldLabels, type EditUserField, type EditUserValues } from "./user-forms.ts";
 
 export type EditUserForm = ReturnType<typeof useForm<EditUserValues>>;
 
@@ -29,6 +29,11 @@ export interface PersonalDataFormProps {
 }
 
 /** 'Datos personales' of the edit-user screen: RUT (read-only), names, and for admins the role and clinics. */
+/** A text field of the edit-user form: its label, its id (the error summary's link target) and its binding. */
+export function editUserText(form: EditUserForm, name: EditUserField) {
+  return { id: editUserFieldId(name), label: editUserFieldLabels[name], ...form.field(name) };
+}
+
 export function PersonalDataForm({ form, rut, access }: PersonalDataFormProps) {
   return (
     <Card title="Datos personales" className="users-card">
@@ -45,10 +50,10 @@ export function PersonalDataForm({ form, rut, access }: PersonalDataFormProps) {
         {access && access.roleType === Role.executive ? (
           <ClinicMultiSelect clinics={access.clinics} selected={access.selectedClinics} onChange={access.onClinics} />
         ) : null}
-        <TextField label="Primer nombre" autoComplete="off" className="form__row-start" {...form.field("firstName")} />
-        <TextField label="Segundo nombre (opcional)" autoComplete="off" {...form.field("secondName")} />
-        <TextField label="Apellido paterno" autoComplete="off" {...form.field("lastName")} />
-        <TextField label="Apellido materno" autoComplete="off" {...form.field("secondLastName")} />
+        <TextField autoComplete="off" className="form__row-start" {...editUserText(form, "firstName")} />
+        <TextField autoComplete="off" {...editUserText(form, "secondName")} />
+        <TextField autoComplete="off" {...editUserText(form, "lastName")} />
+        <TextField autoComplete="off" {...editUserText(form, "secondLastName")} />
       </div>
     </Card>
   );

@@ -72,6 +72,19 @@ export interface EditUserValues extends Record<string, string> {
   birthDate: string;
 }
 
+/** The edit-user fields in the order of the form, with the label each shows and the error summary names it by. */
+export const editUserFieldLabels = {
+  firstName: "Primer nombre",
+  secondName: "Segundo nombre (opcional)",
+  lastName: "Apellido paterno",
+  secondLastName: "Apellido materno",
+  email: "Correo electrónico",
+  phoneNumber: "Teléfono",
+  birthDate: "Fecha de nacimiento",
+} as const satisfies Record<keyof EditUserValues, string>;
+export type EditUserField = keyof typeof editUserFieldLabels;
+export const editUserFieldId = (name: EditUserField) => `usuario-${name}`;
+
 export function editUserValues(user: UserDetailDto): EditUserValues {
   return {
     firstName: user.firstName ?? "",

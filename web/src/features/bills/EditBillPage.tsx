@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatRut } from "@contract/rut.ts";
 import { billFormSchema, type BillFormValues } from "@contract/bills.schemas.ts";
@@ -48,7 +48,12 @@ function formValuesOf(bill: {
  * useForm with the contract's billFormSchema, saved by useSaveBill (the bill, then each PDF with its progress bar).
  * 'Guardar cambios' is enabled only when the form (RUT included) is valid.
  */
-export default function EditBillPage() {
+export interface EditBillPageProps {
+  /** Under the form of a stored bill: the payment feature's 'Pago con tarjeta' section ('Anular pago', issue 28). */
+  renderPaymentSection?: (bill: { id: number; accountCode: string }) => ReactNode;
+}
+
+export default function EditBillPage({ renderPaymentSection }: EditBillPageProps = {}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const accountIdParam = params.get("accountId");
@@ -215,6 +220,9 @@ export default function EditBillPage() {
           ) : null}
         </form>
       </Card>
+      {editingId !== null && loaded && renderPaymentSection
+        ? renderPaymentSection({ id: editingId, accountCode: loaded.accountCode })
+        : null}
     </div>
   );
 }

@@ -79,7 +79,6 @@ export const ZRefundPaymentInput = z.object({
     .min(REFUND_REASON_MIN, { error: refundMessages.reasonTooShort })
     .max(REFUND_REASON_MAX, { error: refundMessages.reasonTooLong }),
 });
-export type RefundPaymentInput = z.input<typeof ZRefundPaymentInput>;
 
 /** The form of 'Anular pago' (the same rule for the reason, without the bill). */
 export const refundFormSchema = ZRefundPaymentInput.pick({ reason: true });

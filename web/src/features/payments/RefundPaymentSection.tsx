@@ -56,7 +56,7 @@ export function RefundPaymentSection({ bill, onRefunded }: { bill: { id: number;
   });
 
   return (
-    <Card title="Pago con tarjeta" className="bill-payment">
+    <Card title="Pago con tarjeta" className="bill-payment" aria-label="Pago con tarjeta">
       <dl>
         <dt>Orden de compra</dt>
         <dd>{paid.buyOrder}</dd>

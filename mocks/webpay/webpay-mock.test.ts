@@ -156,7 +156,9 @@ describe("Webpay Plus mock with the official SDK", () => {
     const debit = await sdk().create("orden-6c", "s", 9000, "http://localhost/r");
     await payAtForm(debit.token, { cardNumber: "4051 8842 3993 7763", rut: "11.111.111-1", password: "123" });
     expect(await sdk().commit(debit.token)).toMatchObject({ payment_type_code: "VD" });
-    await expect(sdk().refund(debit.token, 4000)).rejects.toThrow(/status code 422\nPartial nullification is not allowed for payment type VD/);
+    await expect(sdk().refund(debit.token, 4000)).rejects.toThrow(
+      /status code 422\nPartial nullification is not allowed for payment type VD/,
+    );
     const prepaid = await sdk().create("orden-6d", "s", 9000, "http://localhost/r");
     await payAtForm(prepaid.token, { cardNumber: "4051 8860 0005 6590", expiry: "12/30", cvv: "123" });
     expect(await sdk().commit(prepaid.token)).toMatchObject({ payment_type_code: "VP" });

@@ -130,6 +130,42 @@ describe("Webpay Plus mock with the official SDK", () => {
     await expect(sdk().refund(second.token, 6000)).rejects.toThrow(/Invalid value for parameter: amount/);
   });
 
+  it("nullifies a full refund asked more than 3 hours after the sale, with Transbank's fields", async () => {
+    const sale = await sdk().create("orden-6b", "s", 9000, "http://localhost/r");
+    await payAtForm(sale.token, visa);
+    await sdk().commit(sale.token);
+    const soldAt = clock;
+    clock = new Date(soldAt.getTime() + 3 * 60 * 60 * 1000 + 1);
+    try {
+      const answer = await sdk().refund(sale.token, 9000);
+      expect(answer).toEqual({
+        type: "NULLIFIED",
+        authorization_code: expect.stringMatching(/^\d{6}$/),
+        authorization_date: clock.toISOString(),
+        nullified_amount: 9000,
+        balance: 0,
+        response_code: 0,
+      });
+      expect(await sdk().status(sale.token)).toMatchObject({ status: "NULLIFIED", balance: 0 });
+    } finally {
+      clock = soldAt;
+    }
+  });
+
+  it("refunds debit and prepaid sales only in full (422 with an error_message)", async () => {
+    const debit = await sdk().create("orden-6c", "s", 9000, "http://localhost/r");
+    await payAtForm(debit.token, { cardNumber: "4051 8842 3993 7763", rut: "11.111.111-1", password: "123" });
+    expect(await sdk().commit(debit.token)).toMatchObject({ payment_type_code: "VD" });
+    await expect(sdk().refund(debit.token, 4000)).rejects.toThrow(
+      /status code 422\nPartial nullification is not allowed for payment type VD/,
+    );
+    const prepaid = await sdk().create("orden-6d", "s", 9000, "http://localhost/r");
+    await payAtForm(prepaid.token, { cardNumber: "4051 8860 0005 6590", expiry: "12/30", cvv: "123" });
+    expect(await sdk().commit(prepaid.token)).toMatchObject({ payment_type_code: "VP" });
+    await expect(sdk().refund(prepaid.token, 1)).rejects.toThrow(/payment type VP/);
+    expect(await sdk().refund(debit.token, 9000)).toEqual({ type: "REVERSED" });
+  });
+
   it("answers 401 Not Authorized to other credentials", async () => {
     const wrong = sdk("597055555532", "0".repeat(64));
     await expect(wrong.create("orden-8", "s", 1000, "http://localhost/r")).rejects.toThrow(/status code 401\nNot Authorized/);

@@ -95,6 +95,9 @@ function withQuery(url: string, params: Record<string, string>): string {
   return target.toString();
 }
 
+/** Debit and prepaid sales are refunded only in full. */
+const onlyFullRefund = (transaction: MockTransaction) => transaction.paymentTypeCode === "VD" || transaction.paymentTypeCode === "VP";
+
 function isFutureExpiry(expiry: string, now: Date): boolean {
   const match = /^(\d{2})\/(\d{2})$/.exec(expiry);
   if (!match) return false;
@@ -110,7 +113,9 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
   const credentials = options.credentials ?? [integrationCredentials];
   // Fault runs (issue 24): a commit is recorded at once and its answer held this long, so that a run can kill the portal
   // after Webpay committed and before the portal stored it. Set with PUT /mock/fault?commitDelayMs=N (0 = off).
-  const fault = { commitDelayMs: 0, commitsHeld: 0 };
+  // Likewise refundDelayMs holds a refund's answer (PUT /mock/fault?refundDelayMs=N), and refundOutage makes every
+  // refund answer 500 (PUT /mock/fault?refundOutage=1): a provider that hangs or fails while staff refund a payment.
+  const fault = { commitDelayMs: 0, commitsHeld: 0, refundDelayMs: 0, refundsHeld: 0, refundOutage: false };
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -193,13 +198,24 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
         const body = jsonBody(request, ["amount"]);
         const transaction = transactionOf(request);
         transaction.calls.refund += 1;
+        if (fault.refundOutage) throw new WebpayApiError(500, "Internal error");
         const amount = field(body, "amount", isAmount);
         const refundable = transaction.committed && (transaction.status === "AUTHORIZED" || transaction.status === "PARTIALLY_NULLIFIED");
         if (!refundable) {
           throw new WebpayApiError(422, `Invalid status '${store.statusNumber(transaction)}' for transaction while refunding`);
         }
         if (amount > transaction.balance) throw new WebpayApiError(422, "Invalid value for parameter: amount");
-        return store.refund(transaction, amount);
+        // Debit (VD) and prepaid (VP) sales can only be refunded in full (Transbank: no partial nullification for them).
+        if (onlyFullRefund(transaction) && amount !== transaction.balance) {
+          throw new WebpayApiError(422, `Partial nullification is not allowed for payment type ${transaction.paymentTypeCode}`);
+        }
+        const answer = store.refund(transaction, amount);
+        if (fault.refundDelayMs > 0) {
+          // Refunded at once, answered late: the caller may give up before it hears that the refund happened.
+          fault.refundsHeld += 1;
+          await new Promise((resolve) => setTimeout(resolve, fault.refundDelayMs));
+        }
+        return answer;
       });
     },
     { prefix: API_BASE },
@@ -323,8 +339,11 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
 
   // ---- For testers ----
   app.get("/mock/fault", async () => fault);
-  app.put<{ Querystring: { commitDelayMs?: string } }>("/mock/fault", async (request) => {
-    fault.commitDelayMs = Math.max(0, Number(request.query.commitDelayMs ?? 0) || 0);
+  app.put<{ Querystring: { commitDelayMs?: string; refundDelayMs?: string; refundOutage?: string } }>("/mock/fault", async (request) => {
+    const delay = (value: string | undefined) => Math.max(0, Number(value ?? 0) || 0);
+    fault.commitDelayMs = delay(request.query.commitDelayMs);
+    fault.refundDelayMs = delay(request.query.refundDelayMs);
+    fault.refundOutage = request.query.refundOutage === "1";
     return fault;
   });
   app.get("/", async (_request, reply) => sendHtml(reply, renderTransactionsPage(store.list())));
@@ -339,6 +358,9 @@ export const webpayMock: FastifyPluginAsync<WebpayMockOptions> = async (app, opt
       outcome: transaction.outcome,
       committed: transaction.committed,
       calls: transaction.calls,
+      paymentTypeCode: transaction.paymentTypeCode ?? null,
+      balance: transaction.balance,
+      refunds: transaction.refunds.map((refund) => ({ ...refund, at: refund.at.toISOString() })),
       createdAt: transaction.createdAt.toISOString(),
     })),
   );

@@ -51,3 +51,61 @@ export const ZAccountPaymentStatus = z.object({
   lastPayment: ZPaymentResult.nullable(),
 });
 export type AccountPaymentStatus = z.infer<typeof ZAccountPaymentStatus>;
+
+// Issue 28: 'Historial de pagos', a bill's card payment as staff see it, and a refund.
+
+/** What became of a payment attempt, in the patient's words. */
+export const ZPaymentAttemptResult = z.enum(["aceptado", "rechazado", "anulado", "pendiente"]);
+export type PaymentAttemptResult = z.infer<typeof ZPaymentAttemptResult>;
+
+export const ZPaymentAttempt = z.object({
+  buyOrder: z.string(),
+  accountId: z.number().int(),
+  accountCode: z.string(),
+  amount: z.number().int(),
+  result: ZPaymentAttemptResult,
+  detail: z.string().describe("Por qué terminó así, en palabras del paciente"),
+  at: z.string().describe("Fecha del pago en el proveedor, o de su inicio (ISO 8601)"),
+  hasReceipt: z.boolean().describe("Si es el pago vigente de una cuenta pagada (ofrece 'Comprobante')"),
+});
+export type PaymentAttempt = z.infer<typeof ZPaymentAttempt>;
+
+export const ZPaymentHistory = z.object({
+  items: z.array(ZPaymentAttempt),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type PaymentHistory = z.infer<typeof ZPaymentHistory>;
+
+export const ZRefundView = z.object({
+  status: z.enum(["PENDING", "CONFIRMED", "FAILED"]),
+  type: z.enum(["REVERSED", "NULLIFIED"]).nullable().describe("REVERSED: reversa (monto total antes de 3 horas); NULLIFIED: anulación"),
+  amount: z.number().int(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  at: z.string(),
+  authorizationCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof ZRefundView>;
+
+/** The bill's card payment as staff see it on the bill's page, and whether 'Anular pago' applies. */
+export const ZBillPayment = z.object({
+  accountId: z.number().int(),
+  payment: z
+    .object({
+      buyOrder: z.string(),
+      amount: z.number().int(),
+      authorizationCode: z.string().nullable(),
+      cardNumber: z.string().nullable(),
+      paymentType: z.string(),
+      transactionDate: z.string().nullable(),
+      status: ZPaymentStatusValue,
+    })
+    .nullable(),
+  refundable: z.boolean(),
+  refund: ZRefundView.nullable(),
+});
+export type BillPayment = z.infer<typeof ZBillPayment>;
+
+export const ZReceiptLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string() });

@@ -49,3 +49,49 @@ export const ZCommitPaymentInput = z.object({
 });
 
 export const ZAccountStatusInput = z.object({ accountId: ZAccountId });
+
+// Issue 28: the receipt of a paid bill, staff refunds ('Anular pago') and the patient's 'Historial de pagos'.
+
+export const refundMessages = {
+  reasonRequired: "Indique el motivo de la anulación",
+  reasonTooShort: "El motivo debe tener al menos 5 caracteres",
+  reasonTooLong: "El motivo puede tener hasta 500 caracteres",
+  noPayment: "Esta cuenta no tiene un pago con tarjeta que se pueda anular",
+  noReceipt: "Esta cuenta no tiene un pago con tarjeta registrado",
+  refused:
+    "Webpay rechazó la anulación, así que la cuenta sigue pagada. Revise el pago en el portal de Transbank o comuníquese con soporte.",
+  providerDown:
+    "Webpay no respondió, así que la cuenta sigue pagada. Intente de nuevo en unos minutos: si Webpay alcanzó a anular el pago, el portal lo confirmará.",
+  inProgress: "Otra persona está anulando este pago en este momento. Espere unos segundos y recargue la página.",
+  linkInvalid: "El enlace del comprobante no es válido o venció. Vuelva a descargarlo desde el portal.",
+} as const;
+
+export const REFUND_REASON_MIN = 5;
+export const REFUND_REASON_MAX = 500;
+
+/** 'Anular pago' on the staff bill page: the bill and why (kept with the refund and in the audit). */
+export const ZRefundPaymentInput = z.object({
+  accountId: ZAccountId,
+  reason: z
+    .string({ error: refundMessages.reasonRequired })
+    .trim()
+    .min(1, { error: refundMessages.reasonRequired })
+    .min(REFUND_REASON_MIN, { error: refundMessages.reasonTooShort })
+    .max(REFUND_REASON_MAX, { error: refundMessages.reasonTooLong }),
+});
+
+/** The form of 'Anular pago' (the same rule for the reason, without the bill). */
+export const refundFormSchema = ZRefundPaymentInput.pick({ reason: true });
+
+/** The receipt of a bill, or its card payment as staff see it. */
+export const ZBillPaymentInput = z.object({ accountId: ZAccountId });
+
+/** 'Historial de pagos', newest first, 10 a page. */
+export const ZPaymentHistoryInput = z.object({
+  page: z.coerce
+    .number({ error: "Página inválida" })
+    .int({ error: "Página inválida" })
+    .min(1, { error: "Página inválida" })
+    .max(100_000)
+    .default(1),
+});

@@ -60,7 +60,17 @@ export type BillsAuditAction =
   | "bill.status";
 
 /** Card payment of bills (server/features/payments). */
-export type PaymentsAuditAction = "payment.start" | "payment.commit" | "payment.timeout" | "payment.reconcile" | "payment.status";
+export type PaymentsAuditAction =
+  | "payment.start"
+  | "payment.commit"
+  | "payment.timeout"
+  | "payment.reconcile"
+  | "payment.status"
+  | "payment.history"
+  | "payment.read"
+  | "payment.receipt.link"
+  | "payment.receipt.download"
+  | "payment.refund";
 
 /** Admins reading the audit trail itself (server/features/audit). */
 export type AuditTrailAuditAction = "audit.list" | "audit.export";

@@ -4,6 +4,8 @@ export const testCards = {
   visaApproved: { cardNumber: "4051885600446623", expiry: "12/30", cvv: "123", installments: "1" },
   visaInstallments: { cardNumber: "4051885600446623", expiry: "12/30", cvv: "123", installments: "3" },
   mastercardRejected: { cardNumber: "5186059559590568", expiry: "12/30", cvv: "123", installments: "1" },
+  /** Redcompra débito through the bank simulator (payment type VD). */
+  redcompraDebit: { cardNumber: "4051884239937763", rut: "11111111-1", password: "123", installments: "1" },
 };
 
 const formPost = (fields: Record<string, string>): RequestInit => ({
@@ -35,6 +37,9 @@ export interface MockTransactionView {
   returnUrl: string;
   status: string;
   calls: { commit: number; status: number; refund: number };
+  paymentTypeCode: string | null;
+  balance: number;
+  refunds: Array<{ type: string; amount: number }>;
 }
 
 export async function mockTransaction(mocksUrl: string, token: string): Promise<MockTransactionView> {

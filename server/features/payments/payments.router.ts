@@ -1,9 +1,19 @@
-import { patientProcedure, router } from "../../trpc/trpc.ts";
+import { authedProcedure, patientProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
 import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
 import { settlePendingPayments } from "./payment-settlement.ts";
-import { ZAccountStatusInput, ZCommitPaymentInput, ZStartPaymentInput } from "../../contract/payments.schemas.ts";
+import { paymentHistory } from "./payment-history.ts";
+import { receiptLink } from "./payment-receipt.service.ts";
+import { billPayment, refundPayment } from "./payment-refund.service.ts";
+import {
+  ZAccountStatusInput,
+  ZBillPaymentInput,
+  ZCommitPaymentInput,
+  ZPaymentHistoryInput,
+  ZRefundPaymentInput,
+  ZStartPaymentInput,
+} from "../../contract/payments.schemas.ts";
 
-// tRPC over the same service as the REST routes; every procedure is for patients (the service checks it too).
+// tRPC over the same services as the REST routes; each service checks who asks too.
 
 export const paymentsRouter = router({
   start: patientProcedure.input(ZStartPaymentInput).mutation(({ ctx, input }) => startPayment(ctx.deps, ctx.user, input, ctx.meta)),
@@ -16,4 +26,16 @@ export const paymentsRouter = router({
    * page calls it on every visit (SPEC §4), then reloads the list when anything changed.
    */
   settleMine: patientProcedure.mutation(async ({ ctx }) => ({ settled: await settlePendingPayments(ctx.deps, { userId: ctx.user.id }) })),
+  /** 'Historial de pagos' of the patient (issue 28). */
+  history: patientProcedure.input(ZPaymentHistoryInput).query(({ ctx, input }) => paymentHistory(ctx.deps, ctx.user, input, ctx.meta)),
+  /** A signed link to the receipt of a paid bill: its patient, or staff with reach over it. */
+  receiptLink: authedProcedure.input(ZBillPaymentInput).mutation(({ ctx, input }) => receiptLink(ctx.deps, ctx.user, input, ctx.meta)),
+  /** The bill's card payment and its refund, for the staff bill page. */
+  billPayment: staffProcedure("payment.read")
+    .input(ZBillPaymentInput)
+    .query(({ ctx, input }) => billPayment(ctx.deps, ctx.user, input, ctx.meta)),
+  /** 'Anular pago' (admins, executives of the bill's clinic). */
+  refund: staffProcedure("payment.refund")
+    .input(ZRefundPaymentInput)
+    .mutation(({ ctx, input }) => refundPayment(ctx.deps, ctx.user, input, ctx.meta)),
 });

@@ -3,10 +3,30 @@ import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
-import { ZAccountStatusInput, ZCommitPaymentInput, ZStartPaymentInput } from "../../contract/payments.schemas.ts";
+import { paymentHistory } from "./payment-history.ts";
+import { downloadReceipt, receiptLink } from "./payment-receipt.service.ts";
+import { billPayment, refundPayment } from "./payment-refund.service.ts";
+import {
+  ZAccountStatusInput,
+  ZBillPaymentInput,
+  ZCommitPaymentInput,
+  ZPaymentHistoryInput,
+  ZRefundPaymentInput,
+  ZStartPaymentInput,
+} from "../../contract/payments.schemas.ts";
 import { payloadOf } from "../../contract/api.dto.ts";
-import { ZAccountPaymentStatus, ZPaymentResult, ZStartedPayment } from "../../contract/payments.dto.ts";
-import type { RouteDocs } from "../../http/route-docs.ts";
+import {
+  ZAccountPaymentStatus,
+  ZBillPayment,
+  ZPaymentHistory,
+  ZPaymentResult,
+  ZReceiptLink,
+  ZRefundView,
+  ZStartedPayment,
+} from "../../contract/payments.dto.ts";
+import { fileResponse, type RouteDocs } from "../../http/route-docs.ts";
+import { ZSignedLinkQuery } from "../../lib/signed-links.ts";
+import { z } from "zod";
 
 const tag = "Pagos";
 /** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
@@ -33,28 +53,98 @@ const docs = {
     response: payloadOf(ZAccountPaymentStatus),
     errors: [404],
   },
+  history: {
+    tag,
+    summary: "Historial de pagos del paciente (cada intento con su resultado, el más reciente primero)",
+    querystring: ZPaymentHistoryInput,
+    response: payloadOf(ZPaymentHistory),
+  },
+  receiptLink: {
+    tag,
+    summary: "Enlace firmado de corta duración al comprobante (PDF) de una cuenta pagada con tarjeta",
+    params: ZBillPaymentInput,
+    response: payloadOf(ZReceiptLink),
+    errors: [404],
+  },
+  receiptDownload: {
+    tag,
+    summary: "Descarga el comprobante de pago por su enlace firmado",
+    params: z.object({ buyOrder: z.string().max(26) }),
+    querystring: ZSignedLinkQuery,
+    response: fileResponse("application/pdf", "El comprobante de pago"),
+  },
+  billPayment: {
+    tag,
+    summary: "Pago con tarjeta de una cuenta y su anulación, para el personal",
+    params: ZBillPaymentInput,
+    response: payloadOf(ZBillPayment),
+    errors: [404],
+  },
+  refund: {
+    tag,
+    summary: "Anula el pago con tarjeta de una cuenta (reversa o anulación en Webpay Plus), con un motivo",
+    description: "La cuenta vuelve a 'Pendiente' solo cuando Webpay confirma. Repetir la llamada responde la anulación ya hecha.",
+    body: ZRefundPaymentInput,
+    response: payloadOf(ZRefundView),
+    errors: [404, 409, 502, 504],
+  },
 } satisfies Record<string, RouteDocs>;
 
 /** REST of SPEC §7 Payment (and the bill payment status of §7 Bills), under /api/rcr/v1. */
 export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const patientCall = async (request: FastifyRequest) => ({
+  const userCall = async (request: FastifyRequest) => ({
     user: await requireUser(deps, request.headers.authorization),
     meta: requestMeta(request),
   });
 
   app.post("/payment/generate-transaction-new-prod", { config: { access: "patient", docs: docs.start } }, async (request) => {
-    const { user, meta } = await patientCall(request);
+    const { user, meta } = await userCall(request);
     return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
   });
 
   app.get("/payment/new-commit-prod", { config: { access: "patient", docs: docs.commit } }, async (request) => {
-    const { user, meta } = await patientCall(request);
+    const { user, meta } = await userCall(request);
     return { payload: await commitPayment(deps, user, request.query, meta) };
   });
 
   app.get("/payment/account-status/", { config: { access: "patient", docs: docs.status } }, async (request) => {
-    const { user, meta } = await patientCall(request);
+    const { user, meta } = await userCall(request);
     return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
+  });
+
+  app.get("/payment/history", { config: { access: "patient", docs: docs.history } }, async (request) => {
+    const { user, meta } = await userCall(request);
+    return { payload: await paymentHistory(deps, user, request.query, meta) };
+  });
+
+  app.get("/payment/receipt/:accountId", { config: { access: "user", docs: docs.receiptLink } }, async (request) => {
+    const { user, meta } = await userCall(request);
+    return { payload: await receiptLink(deps, user, request.params, meta) };
+  });
+
+  // The signed link is the credential (it names the user it was made for); no bearer header is needed to follow it.
+  app.get(
+    "/payment/receipt/download/:buyOrder",
+    { config: { access: "signed", docs: docs.receiptDownload } },
+    async (request: FastifyRequest<{ Params: { buyOrder: string } }>, reply) => {
+      const receipt = await downloadReceipt(deps, request.params.buyOrder, request.query, requestMeta(request));
+      return reply
+        .header("Content-Type", "application/pdf")
+        .header("Content-Disposition", `attachment; filename="${receipt.fileName}"`)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Cache-Control", "no-store")
+        .send(Buffer.from(receipt.content));
+    },
+  );
+
+  app.get("/payment/bill/:accountId", { config: { access: "staff", docs: docs.billPayment } }, async (request) => {
+    const { user, meta } = await userCall(request);
+    return { payload: await billPayment(deps, user, request.params, meta) };
+  });
+
+  app.post("/payment/refund", { config: { access: "staff", docs: docs.refund } }, async (request) => {
+    const { user, meta } = await userCall(request);
+    return { payload: await refundPayment(deps, user, request.body, meta) };
   });
 }
 

@@ -30,6 +30,7 @@ export type CreatedTransaction = z.infer<typeof ZCreatedTransaction>;
 export const ZRefundResult = z.object({
   type: z.enum(["REVERSED", "NULLIFIED"]),
   authorization_code: z.string().optional(),
+  authorization_date: z.string().optional(),
   nullified_amount: z.number().optional(),
   balance: z.number().optional(),
   response_code: z.number().optional(),

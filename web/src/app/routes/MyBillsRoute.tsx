@@ -1,18 +1,31 @@
 import { useEffect } from "react";
 import { useReloadMyBills } from "../../features/bills/api/bills.api.ts";
 import { MyBillsView } from "../../features/bills/MyBillsView.tsx";
-import { PayBillButton, usePaymentOutcomes, usePaymentReturn, useSettleMyPayments } from "../../features/payments/index.ts";
+import {
+  PayBillButton,
+  PaymentHistory,
+  ReceiptButton,
+  usePaymentOutcomes,
+  usePaymentReturn,
+  useReloadPaymentHistory,
+  useSettleMyPayments,
+} from "../../features/payments/index.ts";
 
 /**
  * /dashboard/my-bills (SPEC §2 My bills, §4 payment flow): the patient's bills with card payment plugged into the
  * 'Pagar' column. The page is also Webpay's return address: a return is committed once, then the list reloads. Each
- * visit also settles payments whose commit was lost (a closed tab), and reloads the list when one changed.
+ * visit also settles payments whose commit was lost (a closed tab), and reloads the list when one changed. Paid bills
+ * offer their 'Comprobante', and 'Historial de pagos' follows the list (issue 28).
  */
 export default function MyBillsRoute() {
   return (
     <>
       <PaymentUpkeep />
-      <MyBillsView renderPayAction={(bill) => <PayBillButton bill={bill} />} />
+      <MyBillsView
+        renderPayAction={(bill) => <PayBillButton bill={bill} />}
+        renderPaidAction={(bill) => <ReceiptButton bill={bill} />}
+        footer={<PaymentHistory />}
+      />
     </>
   );
 }
@@ -22,7 +35,12 @@ export default function MyBillsRoute() {
  * requests' progress re-renders only it, not the list (issue 14: each re-render of the list is main-thread time).
  */
 function PaymentUpkeep() {
-  const reloadBills = useReloadMyBills();
+  const reloadMyBills = useReloadMyBills();
+  const reloadHistory = useReloadPaymentHistory();
+  const reloadBills = () => {
+    reloadMyBills();
+    reloadHistory();
+  };
   usePaymentReturn(reloadBills);
   usePaymentOutcomes(reloadBills);
   const settle = useSettleMyPayments({ onSuccess: ({ settled }) => settled > 0 && reloadBills() });

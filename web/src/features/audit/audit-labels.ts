@@ -45,6 +45,11 @@ const actionLabels: Record<string, string> = {
   "payment.timeout": "Pago no completado a tiempo",
   "payment.reconcile": "Conciliación de pago",
   "payment.status": "Consulta de estado de pago",
+  "payment.history": "Consulta del historial de pagos",
+  "payment.read": "Consulta del pago de una cuenta",
+  "payment.receipt.link": "Enlace al comprobante de pago",
+  "payment.receipt.download": "Descarga del comprobante de pago",
+  "payment.refund": "Anulación de pago",
   "audit.list": "Consulta de auditoría",
   "audit.export": "Descarga de auditoría",
 };

@@ -2,7 +2,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { useBillFileLink, useBillFiles } from "./api/bills.api.ts";
 import { billScreenMessages } from "./bill-format.ts";
-import { followDownloadLink } from "./download-file.ts";
+import { followDownloadLink } from "../../lib/download-file.ts";
 
 export interface AttachmentsModalProps {
   billId: number;

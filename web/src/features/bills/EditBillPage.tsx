@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatRut } from "@contract/rut.ts";
 import { billFormSchema, type BillFormValues } from "@contract/bills.schemas.ts";
@@ -57,7 +57,12 @@ function formValuesOf(bill: {
  * reason beside it; pressed anyway, the error summary lists what is wrong and the first field takes the focus
  * (issue 33, GOV.UK).
  */
-export default function EditBillPage() {
+export interface EditBillPageProps {
+  /** Under the form of a stored bill: the payment feature's 'Pago con tarjeta' section ('Anular pago', issue 28). */
+  renderPaymentSection?: (bill: { id: number; accountCode: string }) => ReactNode;
+}
+
+export default function EditBillPage({ renderPaymentSection }: EditBillPageProps = {}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const accountIdParam = params.get("accountId");
@@ -231,6 +236,9 @@ export default function EditBillPage() {
           ) : null}
         </form>
       </Card>
+      {editingId !== null && loaded && renderPaymentSection
+        ? renderPaymentSection({ id: editingId, accountCode: loaded.accountCode })
+        : null}
     </div>
   );
 }

@@ -21,10 +21,28 @@ import "./bills.css";
 export interface MyBillsViewProps {
   /** The content of the 'Pagar' cell of an unpaid bill (a paid bill shows no pay action): the payment feature's button. */
   renderPayAction: (bill: BillDto) => ReactNode;
+  /** What a paid bill offers in that cell besides saying it is paid (the payment feature's 'Comprobante'). */
+  renderPaidAction?: (bill: BillDto) => ReactNode;
+  /** Shown under the bills (the payment feature's 'Historial de pagos'). */
+  footer?: ReactNode;
 }
 
-function PayCell({ bill, render }: { bill: BillDto; render: (bill: BillDto) => ReactNode }) {
-  if (bill.isPaid) return <span className="bill-pay__done">{billScreenMessages.alreadyPaid}</span>;
+function PayCell({
+  bill,
+  render,
+  renderPaid,
+}: {
+  bill: BillDto;
+  render: (bill: BillDto) => ReactNode;
+  renderPaid?: (bill: BillDto) => ReactNode;
+}) {
+  if (bill.isPaid)
+    return (
+      <div className="bill-pay__paid">
+        <span className="bill-pay__done">{billScreenMessages.alreadyPaid}</span>
+        {renderPaid?.(bill)}
+      </div>
+    );
   return <>{render(bill)}</>;
 }
 
@@ -33,7 +51,7 @@ function PayCell({ bill, render }: { bill: BillDto; render: (bill: BillDto) => R
  * amount and status (default createAccountIdDate DESC); 10 a page; cards under 1024 px. The list query is
  * `bills.mine` (invalidate it to reload after a payment).
  */
-export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
+export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBillsViewProps) {
   const isMobile = useIsMobile();
   const [sort, setSort] = useState<SortState<PatientSortField>>({ orderBy: DEFAULT_SORT.orderBy, direction: DEFAULT_SORT.direction });
   const [page, setPage] = useState(1);
@@ -109,7 +127,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
                 </dl>
                 <div className="bill-card__actions">
                   {attachmentsButton(bill)}
-                  <PayCell bill={bill} render={renderPayAction} />
+                  <PayCell bill={bill} render={renderPayAction} renderPaid={renderPaidAction} />
                 </div>
               </article>
             ))}
@@ -139,7 +157,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
                     </td>
                     <td>{attachmentsButton(bill)}</td>
                     <td>
-                      <PayCell bill={bill} render={renderPayAction} />
+                      <PayCell bill={bill} render={renderPayAction} renderPaid={renderPaidAction} />
                     </td>
                   </tr>
                 ))}
@@ -152,6 +170,7 @@ export function MyBillsView({ renderPayAction }: MyBillsViewProps) {
           <Paginator page={page} total={list.data.total} limit={PAGE_SIZE} onPageChange={(next) => next !== page && setPage(next)} />
         ) : null}
       </Card>
+      {footer}
       {attachmentsOf !== null ? <AttachmentsModal billId={attachmentsOf} onClose={() => setAttachmentsOf(null)} /> : null}
     </div>
   );

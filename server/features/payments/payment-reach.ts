@@ -1,0 +1,47 @@
+import type { AppDeps, RequestMeta } from "../../deps.ts";
+import type { SessionUser } from "../../http/authenticate.ts";
+import { inClinicScope, isPatient, requireStaffActor } from "../../lib/access.ts";
+import { audit, type PaymentsAuditAction } from "../../lib/audit.ts";
+import { AppError } from "../../lib/errors.ts";
+import { paymentMessages } from "../../contract/payments.schemas.ts";
+
+// Who may reach a bill's payment (its receipt, its refund): the bill's patient, and staff with reach over the bill
+// (admins, executives of the bill's clinic, read from the database on every call by lib/access.ts).
+
+/**
+ * The bill if the caller may reach it. A missing bill and one outside the caller's reach answer the same 404 (the
+ * latter audited as denied), so ids cannot be probed. `staffOnly` refuses patients with 403 (audited).
+ */
+export async function reachableBill(
+  deps: AppDeps,
+  user: SessionUser,
+  meta: RequestMeta,
+  action: PaymentsAuditAction,
+  accountId: number,
+  options: { staffOnly?: boolean } = {},
+) {
+  const staff = options.staffOnly || !isPatient(user) ? await requireStaffActor(deps, user, meta, action) : null;
+  const bill = await deps.prisma.bill.findUnique({
+    where: { id: accountId },
+    include: {
+      user: { select: { id: true, rut: true, email: true, firstName: true, secondName: true, lastName: true, secondLastName: true } },
+    },
+  });
+  if (!bill) throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
+  const reaches = staff ? inClinicScope(staff, bill.clinicCode) : bill.userId === user.id;
+  if (!reaches) {
+    await audit(deps, user, meta, { action, resource: "bill", resourceId: bill.id, patientId: bill.userId, outcome: "denied" });
+    throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
+  }
+  return bill;
+}
+
+export type ReachableBill = Awaited<ReturnType<typeof reachableBill>>;
+
+/** The payment that paid the bill now: approved by the provider and not refunded. */
+export function payingTransaction(deps: AppDeps, billId: number) {
+  return deps.prisma.paymentTransaction.findFirst({
+    where: { billId, paidBill: true, status: "AUTHORIZED" },
+    orderBy: { createdAt: "desc" },
+  });
+}

@@ -1,9 +1,2 @@
-// The portal's one money formatter (issue 25). SPEC §9: Chilean pesos shown as '$ ' plus the locale-formatted
-// number; the peso has no decimals.
-
-const pesos = new Intl.NumberFormat("es-CL", { maximumFractionDigits: 0 });
-
-/** 1234567 → '$ 1.234.567'. */
-export function formatClp(amount: number): string {
-  return `$ ${pesos.format(amount)}`;
-}
+// The portal's one money formatter (issue 25), kept in the contract so the server's documents write money the same way.
+export { formatClp } from "@contract/money.ts";

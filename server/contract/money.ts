@@ -1,0 +1,9 @@
+// The portal's one money formatter (issue 25), shared by the web and the server's documents (the data export's
+// summary, issue 28). SPEC §9: Chilean pesos shown as '$ ' plus the locale-formatted number; the peso has no decimals.
+
+const pesos = new Intl.NumberFormat("es-CL", { maximumFractionDigits: 0 });
+
+/** 1234567 → '$ 1.234.567'. */
+export function formatClp(amount: number): string {
+  return `$ ${pesos.format(amount)}`;
+}

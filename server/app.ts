@@ -11,6 +11,7 @@ import type { AppDeps } from "./deps.ts";
 import { BackgroundWork } from "./lib/background.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { auditRoutes } from "./features/audit/audit.routes.ts";
+import { dataRightsRoutes } from "./features/data-rights/data-rights.routes.ts";
 import { mailQueueRoutes } from "./features/mail/mail-queue.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes.ts";
@@ -174,6 +175,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       await api.register(paymentsRoutes, { deps });
       await api.register(auditRoutes, { deps });
       await api.register(mailQueueRoutes, { deps });
+      await api.register(dataRightsRoutes, { deps });
     },
     { prefix: API_PREFIX },
   );

@@ -63,6 +63,14 @@ export const AUDIT_ACTIONS = [
   "audit.list",
   "audit.export",
   "mail.queue.read",
+  "data.accesses.list",
+  "rights.request.create",
+  "rights.request.list",
+  "rights.request.update",
+  "account.close",
+  "data.export.request",
+  "data.export.prepare",
+  "data.export.download",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -75,6 +75,17 @@ export type PaymentsAuditAction =
 /** Admins reading the audit trail itself (server/features/audit). */
 export type AuditTrailAuditAction = "audit.list" | "audit.export";
 
+/** The patient's rights over their data (server/features/data-rights, issue 28). */
+export type DataRightsAuditAction =
+  | "data.accesses.list"
+  | "rights.request.create"
+  | "rights.request.list"
+  | "rights.request.update"
+  | "account.close"
+  | "data.export.request"
+  | "data.export.prepare"
+  | "data.export.download";
+
 /** Admins reading the outbound mail queue's stuck messages (server/features/mail). */
 export type MailAuditAction = "mail.queue.read";
 
@@ -87,7 +98,8 @@ export type AuditAction =
   | ResultsAuditAction
   | BillsAuditAction
   | PaymentsAuditAction
-  | MailAuditAction;
+  | MailAuditAction
+  | DataRightsAuditAction;
 
 // The screen's list of actions (contract/audit.schemas.ts) and this type are the same set: a new action missing there
 // is a type error here.

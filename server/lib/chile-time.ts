@@ -44,3 +44,19 @@ export function chileDayEnd(day: string): Date {
 export function chileToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE }).format(now);
 }
+
+/** "25-11-2026": the day of that instant in Santiago, as screens and mails show dates. */
+export function formatChileDay(at: Date): string {
+  const [year, month, day] = chileToday(at).split("-");
+  return `${day}-${month}-${year}`;
+}
+
+/** "14:05": the time of that instant in Santiago (24 h). */
+export const formatChileHourMinute = (at: Date): string => formatChileTime(at.toISOString()).slice(11, 16);
+
+/** The last instant of the day `days` calendar days after the day of `from`, in Santiago (a deadline in days). */
+export function chileDeadline(from: Date, days: number): Date {
+  const day = dayToDate(chileToday(from));
+  day.setUTCDate(day.getUTCDate() + days);
+  return new Date(chileDayEnd(day.toISOString().slice(0, 10)).getTime() - 1);
+}

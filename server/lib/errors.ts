@@ -45,6 +45,9 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const genericErrorMessage = "Error de sistema, por favor vuelva a intentarlo";
 export const loginFailedMessage = "El Rut o Contraseña ingresados son inválidos";
 export const unauthorizedMessage = "Su sesión no es válida o ha expirado. Ingrese nuevamente.";
+/** Login of a portal account closed at the patient's request (issue 28, 'Solicitudes'). */
+export const closedAccountMessage =
+  "Su cuenta del portal fue cerrada a su solicitud. Su ficha clínica sigue en la clínica; si desea volver a usar el portal, comuníquese con ella.";
 export const forbiddenMessage = "No tiene permiso para acceder a esta página";
 export const passwordChangeRequiredMessage = "Debe cambiar su contraseña temporal antes de continuar";
 export const termsRequiredMessage = "Debe aceptar los términos y condiciones antes de continuar";

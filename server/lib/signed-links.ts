@@ -11,7 +11,7 @@ import type { AppConfig } from "../config.ts";
 // the version: a deactivation, a revoked session) voids every link issued before, at once.
 
 /** What a link opens; a link for one purpose is refused for any other. */
-export type LinkPurpose = "bill-file" | "lab-report" | "imaging-report" | "payment-receipt";
+export type LinkPurpose = "bill-file" | "lab-report" | "imaging-report" | "payment-receipt" | "data-export";
 
 export interface SignedLink {
   userId: number;
@@ -25,7 +25,7 @@ export interface SignedLink {
 const algorithm = "HS256";
 const issuer = "portal-pacientes";
 const audience = "signed-link";
-const purposes: readonly LinkPurpose[] = ["bill-file", "lab-report", "imaging-report", "payment-receipt"];
+const purposes: readonly LinkPurpose[] = ["bill-file", "lab-report", "imaging-report", "payment-receipt", "data-export"];
 
 const linkKey = (secret: string) => new Uint8Array(createHmac("sha256", secret).update("portal-pacientes/signed-link/v1").digest());
 

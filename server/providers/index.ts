@@ -30,7 +30,7 @@ export function createProviders(config: AppConfig, log?: BreakerEvents): Provide
     mail: createSmtpMailClient(config),
     lab: withCircuitBreaker(
       createFhirLabClient(config),
-      ["listOrders", "getOrder", "fetchReport"],
+      ["listOrders", "getOrder", "fetchReport", "exportReports"],
       breaker("laboratorio", config.LAB_TIMEOUT_MS),
     ),
     imaging: withCircuitBreaker(

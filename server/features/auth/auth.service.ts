@@ -3,7 +3,7 @@ import { Role, isStaffRole } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import { loginSchema } from "../../contract/validation.ts";
 import { recordAudit } from "../../lib/audit.ts";
-import { AppError, loginFailedMessage } from "../../lib/errors.ts";
+import { AppError, closedAccountMessage, loginFailedMessage } from "../../lib/errors.ts";
 import { decoyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
 import { endSession, startSession } from "../../lib/sessions.ts";
@@ -50,7 +50,7 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
 
   const user = await deps.prisma.user.findUnique({
     where: { rut: normalizedRut },
-    select: { ...userDtoSelect, passwordHash: true, tokenVersion: true, totpEnabledAt: true },
+    select: { ...userDtoSelect, passwordHash: true, tokenVersion: true, totpEnabledAt: true, closedAt: true },
   });
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   const portalMatches = user ? (portal === "staff" ? isStaffRole(user.roleType) : user.roleType === Role.patient) : false;
@@ -61,6 +61,11 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
     throw new AppError("UNAUTHORIZED", loginFailedMessage);
   }
   await passwordAttemptSucceeded(deps, attempt);
+  // Told only to whoever knows the password: the account was closed at the patient's request (issue 28).
+  if (user.closedAt) {
+    await recordAudit(deps.prisma, { actorId: user.id, actorRole: user.roleType, action: `login.${portal}`, resource: "session", outcome: "denied", ip: meta.ip });
+    throw new AppError("FORBIDDEN", closedAccountMessage);
+  }
   await recordAudit(deps.prisma, {
     actorId: user.id,
     actorRole: user.roleType,

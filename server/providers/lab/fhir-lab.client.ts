@@ -1,7 +1,7 @@
 import { malformedAnswer, providerGet, type ProviderRequest } from "../provider-http.ts";
 import { toLabOrderDetail, toLabOrders, type FhirBundle } from "./fhir-lab.mapping.ts";
 import type { LabConfig } from "./lab.config.ts";
-import type { LabProvider } from "./lab.provider.ts";
+import type { FhirCollectionBundle, LabProvider } from "./lab.provider.ts";
 import { LRUCache } from "lru-cache";
 
 const FHIR_JSON = "application/fhir+json";
@@ -73,6 +73,25 @@ export function createFhirLabClient(config: LabConfig): LabProvider {
       ]);
       const detail = toLabOrderDetail(bundle, base);
       return detail?.orderNumber === orderNumber ? detail : null;
+    },
+
+    async exportReports(rut) {
+      const id = await patientId(rut);
+      const entry: FhirCollectionBundle["entry"] = [];
+      if (id) {
+        const bundle = await search("DiagnosticReport", [
+          ["subject", `Patient/${id}`],
+          ["category", "LAB"],
+          ["_include", "DiagnosticReport:result"],
+          ["_count", "200"],
+        ]);
+        for (const found of bundle.entry ?? []) {
+          const resource = found.resource as FhirCollectionBundle["entry"][number]["resource"] | undefined;
+          if (!resource?.id || (resource.resourceType !== "DiagnosticReport" && resource.resourceType !== "Observation")) continue;
+          entry.push({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource });
+        }
+      }
+      return { resourceType: "Bundle", type: "collection", timestamp: new Date().toISOString(), entry };
     },
 
     async fetchReport(reportUrl) {

@@ -39,4 +39,18 @@ export interface LabProvider {
   getOrder(rut: string, orderNumber: string): Promise<LabOrderDetail | null>;
   /** The bytes of a report PDF the provider itself pointed to (reportUrl). */
   fetchReport(reportUrl: string): Promise<Uint8Array>;
+  /**
+   * Every laboratory DiagnosticReport of the patient with its result Observations, as the provider holds them: a FHIR
+   * R4 Bundle of type collection (the patient's copy in 'Descargar mis datos', issue 28). Empty when the lab does not
+   * know the patient.
+   */
+  exportReports(rut: string): Promise<FhirCollectionBundle>;
+}
+
+/** A FHIR R4 Bundle of type collection, resources as the provider sent them. */
+export interface FhirCollectionBundle {
+  resourceType: "Bundle";
+  type: "collection";
+  timestamp: string;
+  entry: Array<{ fullUrl: string; resource: { resourceType: string; id: string } & Record<string, unknown> }>;
 }

@@ -10,7 +10,7 @@ import { Paginator } from "../../components/ui/Paginator.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
 import { formatChileDateTimeSeconds } from "../../lib/dates.ts";
-import { auditActionLabel, auditResourceLabel } from "./audit-labels.ts";
+import { auditActionLabel, auditResourceLabel } from "../../lib/audit-labels.ts";
 import { asWritten, listQuery, useListUrlState, type TextParams } from "../../lib/list-url-state.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { useForm } from "../../lib/use-form.ts";

@@ -1,4 +1,4 @@
-// The audit trail in Spanish (issue 33, notes/ux-writing.md "Voice"): staff read 'Inicio de sesión de paciente', not
+// The audit trail in Spanish, for the 'Auditoría' screen and the patient's 'Accesos a mis datos' (issue 33, notes/ux-writing.md "Voice"): staff read 'Inicio de sesión de paciente', not
 // 'login.patient', and 'Pago', not 'PaymentTransaction'. The filter and the CSV keep the codes (the API's values); a
 // code without a label here (an action added later) is shown as is rather than hidden.
 
@@ -52,6 +52,15 @@ const actionLabels: Record<string, string> = {
   "payment.refund": "Anulación de pago",
   "audit.list": "Consulta de auditoría",
   "audit.export": "Descarga de auditoría",
+  "mail.queue.read": "Consulta de correos pendientes",
+  "data.accesses.list": "Consulta de accesos a los datos",
+  "rights.request.create": "Solicitud sobre datos personales",
+  "rights.request.list": "Consulta de solicitudes",
+  "rights.request.update": "Cambio de estado de una solicitud",
+  "account.close": "Cierre de la cuenta del portal",
+  "data.export.request": "Solicitud de descarga de datos",
+  "data.export.prepare": "Preparación de la descarga de datos",
+  "data.export.download": "Descarga de datos personales",
 };
 
 const resourceLabels: Record<string, string> = {
@@ -67,6 +76,9 @@ const resourceLabels: Record<string, string> = {
   clinic: "Clínica",
   account: "Datos personales",
   password: "Contraseña",
+  accesses: "Accesos a los datos",
+  "rights-request": "Solicitud",
+  "data-export": "Descarga de datos",
 };
 
 /** The action as staff read it. */

@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { dayRangeInOrder, dayRangeMessages } from "./day-range.ts";
+import { pagingShape } from "./params.ts";
+
+// The patient's rights over their data (issue 28, Law 21.719): 'Accesos a mis datos', 'Solicitudes' and 'Descargar mis
+// datos', shared by the screens, the REST routes and tRPC.
+
+export const ACCESS_PAGE_SIZE = 20;
+/** A request's legal deadline: calendar days from its receipt (Law 21.719). */
+export const RIGHTS_REQUEST_DEADLINE_DAYS = 30;
+export const EXPORT_OFFERED_HOURS = 24;
+export const EXPORT_MIN_INTERVAL_MINUTES = 60;
+
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const day = z
+  .string({ error: "La fecha es inválida" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "La fecha es inválida" })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: "La fecha es inválida" });
+
+const accessFilters = {
+  /** Days in Chile's time, both included (YYYY-MM-DD). */
+  from: z.preprocess(blankToUndefined, day.optional()),
+  to: z.preprocess(blankToUndefined, day.optional()),
+  ...pagingShape,
+};
+
+/** 'Accesos a mis datos' of the signed-in patient. */
+export const ZOwnAccessesInput = z.object(accessFilters).refine(dayRangeInOrder, { error: dayRangeMessages.fromAfterTo, path: ["to"] });
+
+/** The same view of one patient, for staff (from the user's edit page). */
+export const ZPatientAccessesInput = z
+  .object({ userId: z.coerce.number({ error: "Usuario inválido" }).int().positive({ error: "Usuario inválido" }), ...accessFilters })
+  .refine(dayRangeInOrder, { error: dayRangeMessages.fromAfterTo, path: ["to"] });
+
+/** Who acted, as the patient reads it: themself, staff by name and role, a caregiver, or the clinic's systems. */
+export const ZAccessActor = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("self") }),
+  z.object({ kind: z.literal("staff"), name: z.string(), role: z.enum(["Administrador", "Ejecutivo"]) }),
+  z.object({ kind: z.literal("caregiver"), name: z.string() }),
+  z.object({ kind: z.literal("system") }),
+]);
+export type AccessActor = z.infer<typeof ZAccessActor>;
+
+export const ZAccessEntry = z.object({
+  id: z.number().int(),
+  at: z.string().describe("Instante ISO"),
+  actor: ZAccessActor,
+  action: z.string().describe("Código de la acción (la pantalla la muestra en español)"),
+  resource: z.string(),
+  outcome: z.string().describe("ok, denied o failed"),
+});
+export type AccessEntry = z.infer<typeof ZAccessEntry>;
+
+export const ZAccessPage = z.object({ entries: z.array(ZAccessEntry), page: z.number().int(), total: z.number().int() });
+export type AccessPage = z.infer<typeof ZAccessPage>;
+
+// ---- Solicitudes ----
+
+export const RIGHTS_REQUEST_KINDS = ["rectification", "email_opposition", "account_closure"] as const;
+export type RightsRequestKindName = (typeof RIGHTS_REQUEST_KINDS)[number];
+export const rightsRequestKindLabels: Record<RightsRequestKindName, string> = {
+  rectification: "Rectificación de un dato",
+  email_opposition: "Oposición a avisos por correo electrónico",
+  account_closure: "Cierre de la cuenta del portal",
+};
+
+export const RIGHTS_REQUEST_STATUSES = ["received", "in_progress", "resolved", "rejected"] as const;
+export type RightsRequestStatusName = (typeof RIGHTS_REQUEST_STATUSES)[number];
+export const rightsRequestStatusLabels: Record<RightsRequestStatusName, string> = {
+  received: "Recibida",
+  in_progress: "En curso",
+  resolved: "Resuelta",
+  rejected: "Rechazada",
+};
+
+/** Fields a patient cannot edit in 'Datos personales' and may ask to have corrected. */
+export const RECTIFIABLE_FIELDS = ["rut", "firstName", "secondName", "lastName", "secondLastName", "birthDate", "other"] as const;
+export const rectifiableFieldLabels: Record<(typeof RECTIFIABLE_FIELDS)[number], string> = {
+  rut: "RUT",
+  firstName: "Primer nombre",
+  secondName: "Segundo nombre",
+  lastName: "Apellido paterno",
+  secondLastName: "Apellido materno",
+  birthDate: "Fecha de nacimiento",
+  other: "Otro dato",
+};
+
+export const rightsRequestMessages = {
+  fieldRequired: "Seleccione el dato que está incorrecto",
+  valueRequired: "Ingrese el valor correcto",
+  valueTooLong: "El valor correcto puede tener hasta 200 caracteres",
+  detailsTooLong: "El detalle puede tener hasta 1000 caracteres",
+  reasonRequired: "Ingrese el motivo del rechazo",
+  alreadyOpen: "Ya tiene una solicitud de este tipo en trámite",
+  notFound: "La solicitud no existe",
+  finished: "La solicitud ya fue resuelta o rechazada",
+  created: "Solicitud enviada. La clínica le responderá por correo electrónico.",
+  listFailed: "No fue posible cargar las solicitudes, por favor intente más tarde",
+} as const;
+
+const details = z.string().trim().max(1000, { error: rightsRequestMessages.detailsTooLong }).default("");
+
+export const ZCreateRightsRequest = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("rectification"),
+    field: z.enum(RECTIFIABLE_FIELDS, { error: rightsRequestMessages.fieldRequired }),
+    correctValue: z
+      .string({ error: rightsRequestMessages.valueRequired })
+      .trim()
+      .min(1, { error: rightsRequestMessages.valueRequired })
+      .max(200, { error: rightsRequestMessages.valueTooLong }),
+    details,
+  }),
+  z.object({ kind: z.literal("email_opposition"), details }),
+  z.object({ kind: z.literal("account_closure"), details }),
+]);
+export type CreateRightsRequest = z.input<typeof ZCreateRightsRequest>;
+
+export const ZRightsRequestDto = z.object({
+  id: z.number().int(),
+  kind: z.enum(RIGHTS_REQUEST_KINDS),
+  field: z.string().nullable(),
+  correctValue: z.string().nullable(),
+  details: z.string(),
+  status: z.enum(RIGHTS_REQUEST_STATUSES),
+  rejectionReason: z.string().nullable(),
+  receivedAt: z.string().describe("Instante ISO"),
+  dueAt: z.string().describe("Instante ISO del plazo legal (30 días corridos)"),
+  overdue: z.boolean().describe("Vencido sin resolver"),
+  patient: z.object({ id: z.number().int(), rut: z.string(), name: z.string() }),
+});
+export type RightsRequestDto = z.infer<typeof ZRightsRequestDto>;
+
+export const ZStaffRightsRequestsInput = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(RIGHTS_REQUEST_STATUSES, { error: "Estado inválido" }).optional()),
+  ...pagingShape,
+});
+export const ZRightsRequestPage = z.object({ requests: z.array(ZRightsRequestDto), page: z.number().int(), total: z.number().int() });
+export type RightsRequestPage = z.infer<typeof ZRightsRequestPage>;
+
+export const ZUpdateRightsRequest = z
+  .object({
+    id: z.coerce.number({ error: rightsRequestMessages.notFound }).int().positive({ error: rightsRequestMessages.notFound }),
+    status: z.enum(["in_progress", "resolved", "rejected"], { error: "Estado inválido" }),
+    reason: z.string().trim().max(1000, { error: rightsRequestMessages.detailsTooLong }).optional(),
+  })
+  .refine((input) => input.status !== "rejected" || Boolean(input.reason), { error: rightsRequestMessages.reasonRequired, path: ["reason"] });
+
+// ---- Descargar mis datos ----
+
+export const EXPORT_STATUSES = ["preparing", "ready", "failed"] as const;
+export const ZDataExportDto = z.object({
+  id: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** When the patient may ask for another one (one per hour). */
+  nextAllowedAt: z.string(),
+  /** A signed link (10 minutes) to the ZIP, when ready. */
+  downloadUrl: z.string().nullable(),
+});
+export type DataExportDto = z.infer<typeof ZDataExportDto>;
+export const ZDataExportState = z.object({ latest: ZDataExportDto.nullable() });
+export type DataExportState = z.infer<typeof ZDataExportState>;
+
+export const dataExportMessages = {
+  tooSoon: (time: string) => `Ya pidió sus datos hace menos de una hora. Podrá pedirlos de nuevo a las ${time}.`,
+  expired: "La descarga ya no está disponible. Pida sus datos de nuevo.",
+  notReady: "Sus datos aún se están preparando. Intente en unos segundos.",
+  failed: "No fue posible preparar sus datos, por favor intente más tarde",
+  linkInvalid: "El enlace de descarga no es válido o expiró. Vuelva a 'Mis datos' y descárguelos de nuevo.",
+} as const;

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await app.listen({ host: "127.0.0.1", port: 0 });
   client = new Client({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/fhir` });
   close = () => app.close();
-});
+}, 60_000); // compiling the whole FHIR schema takes seconds
 afterAll(() => close());
 
 interface Resource {

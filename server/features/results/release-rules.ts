@@ -27,7 +27,7 @@ export const releaseRulesSetting = z
   .transform((text, context): ReleaseRules => {
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = text.trim() === "" ? {} : JSON.parse(text);
     } catch {
       context.addIssue({ code: "custom", message: "RESULT_RELEASE_RULES no es JSON válido" });
       return z.NEVER;

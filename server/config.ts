@@ -6,6 +6,7 @@ import { mailConfigSchema, mailQueueConfigSchema } from "./providers/mail/mail.c
 import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
 import { opsConfigSchema } from "./ops/ops.config.ts";
 import { breakerConfigSchema } from "./providers/circuit-breaker.ts";
+import { resultsConfigSchema } from "./features/results/results.config.ts";
 import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
@@ -98,6 +99,7 @@ export const configSchema = portalConfigSchema
   .extend(labConfigSchema.shape)
   .extend(imagingConfigSchema.shape)
   .extend(breakerConfigSchema.shape)
+  .extend(resultsConfigSchema.shape)
   .extend(opsConfigSchema.shape);
 
 export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };

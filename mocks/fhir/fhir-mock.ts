@@ -15,6 +15,14 @@ export const RUN_IDENTIFIER_SYSTEM = "http://regcivil.cl/Validacion/RUN";
 const FHIR_JSON = "application/fhir+json; charset=utf-8";
 const LOINC = "http://loinc.org";
 const ORDER_IDENTIFIER_SYSTEM = "urn:portal-pacientes:lis:orden";
+const UCUM = "http://unitsofmeasure.org";
+const INTERPRETATION = "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation";
+/** Identifies the clinic (its key in the portal's catalogue) whose laboratory ran an order. */
+export const CLINIC_IDENTIFIER_SYSTEM = "urn:portal-pacientes:clinica";
+const clinicTitles: Record<MockLabOrder["clinicKey"], string> = {
+  "hcs-rcr": "Hospital Clínico del Sur",
+  "puertomontt-rcr": "Clínica Puerto Montt",
+};
 
 export interface FhirMockOptions {
   behaviour?: MockBehaviour;
@@ -52,8 +60,29 @@ const labCategory = [
   { coding: [{ system: "http://terminology.hl7.org/CodeSystem/v2-0074", code: "LAB", display: "Laboratory" }], text: "Laboratorio" },
 ];
 
+const performer = (order: MockLabOrder) => [
+  {
+    type: "Organization",
+    identifier: { system: CLINIC_IDENTIFIER_SYSTEM, value: order.clinicKey },
+    display: clinicTitles[order.clinicKey],
+  },
+];
+
+function interpretationOf(value: number, low: number, high: number) {
+  const [code, display] = value < low ? ["L", "Low"] : value > high ? ["H", "High"] : ["N", "Normal"];
+  return [{ coding: [{ system: INTERPRETATION, code, display }] }];
+}
+
+const quantity = (value: number, test: MockLabOrder["results"][number]["test"]) => ({
+  value,
+  unit: test.unit,
+  system: UCUM,
+  code: test.ucum,
+});
+
 function observationResource(order: MockLabOrder, index: number) {
   const result = order.results[index]!;
+  const { test } = result;
   const observation: Record<string, unknown> = {
     resourceType: "Observation",
     id: `obs-${order.orderNumber}-${index + 1}`,
@@ -62,11 +91,14 @@ function observationResource(order: MockLabOrder, index: number) {
     code: { coding: [{ system: LOINC, code: result.test.loinc, display: result.test.name }], text: result.test.name },
     subject: { reference: `Patient/${patientId(order.rutBody)}` },
     effectiveDateTime: order.issued.toISOString(),
-    referenceRange: [
-      { low: { value: result.test.low, unit: result.test.unit }, high: { value: result.test.high, unit: result.test.unit } },
-    ],
+    issued: order.issued.toISOString(),
+    performer: performer(order),
+    referenceRange: [{ low: quantity(test.low, test), high: quantity(test.high, test) }],
   };
-  if (result.status !== "registered") observation.valueQuantity = { value: result.value, unit: result.test.unit };
+  if (result.status !== "registered") {
+    observation.valueQuantity = quantity(result.value, test);
+    observation.interpretation = interpretationOf(result.value, test.low, test.high);
+  }
   return observation;
 }
 
@@ -81,6 +113,7 @@ function diagnosticReportResource(order: MockLabOrder) {
     subject: { reference: `Patient/${patientId(order.rutBody)}` },
     effectiveDateTime: order.issued.toISOString(),
     issued: order.issued.toISOString(),
+    performer: performer(order),
     result: order.results.map((_result, index) => ({ reference: `Observation/obs-${order.orderNumber}-${index + 1}` })),
   };
   if (order.hasPdf) {
@@ -127,15 +160,36 @@ export const fhirMock: FastifyPluginAsync<FhirMockOptions> = async (app, options
   const base = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}${app.prefix}`;
   const fhirJson = (reply: FastifyReply, body: unknown, status = 200) => reply.status(status).type(FHIR_JSON).send(body);
 
-  app.get("/metadata", async (_request, reply) =>
+  app.get("/metadata", async (request, reply) =>
     fhirJson(reply, {
       resourceType: "CapabilityStatement",
       status: "active",
+      date: "2026-11-27",
       kind: "instance",
+      software: { name: "Portal Pacientes – simulador de laboratorio" },
+      implementation: { description: "Laboratorio clínico simulado (HL7 FHIR R4)", url: base(request) },
       fhirVersion: "4.0.1",
       format: ["json"],
       rest: [
-        { mode: "server", resource: [{ type: "Patient" }, { type: "DiagnosticReport" }, { type: "Observation" }, { type: "Binary" }] },
+        {
+          mode: "server",
+          resource: [
+            { type: "Patient", interaction: [{ code: "search-type" }], searchParam: [{ name: "identifier", type: "token" }] },
+            {
+              type: "DiagnosticReport",
+              interaction: [{ code: "search-type" }],
+              searchInclude: ["DiagnosticReport:result"],
+              searchParam: [
+                { name: "subject", type: "reference" },
+                { name: "category", type: "token" },
+                { name: "date", type: "date" },
+                { name: "identifier", type: "token" },
+              ],
+            },
+            { type: "Observation" },
+            { type: "Binary", interaction: [{ code: "read" }] },
+          ],
+        },
       ],
     }),
   );
@@ -202,6 +256,15 @@ export const fhirMock: FastifyPluginAsync<FhirMockOptions> = async (app, options
       ]),
       footer: order.results.length ? "Resultados emitidos por el laboratorio clínico." : "La orden aún no tiene prestaciones informadas.",
     });
+    // A FHIR client asking for the resource gets it as FHIR JSON (the bytes in base64); anyone else gets the PDF.
+    if (/fhir\+json|application\/json/.test(request.headers.accept ?? "")) {
+      return fhirJson(reply, {
+        resourceType: "Binary",
+        id: request.params.id,
+        contentType: "application/pdf",
+        data: Buffer.from(pdf).toString("base64"),
+      });
+    }
     return reply
       .type("application/pdf")
       .header("Content-Disposition", `inline; filename="informe-${order.orderNumber}.pdf"`)

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "clinic.list",
   "lab.orders.list",
   "lab.order.read",
+  "lab.analyte.series",
   "imaging.studies.list",
   "imaging.viewer.open",
   "imaging.report.link",

@@ -39,6 +39,7 @@ export type ClinicsAuditAction = "clinic.list";
 export type ResultsAuditAction =
   | "lab.orders.list"
   | "lab.order.read"
+  | "lab.analyte.series"
   | "imaging.studies.list"
   | "imaging.viewer.open"
   | "imaging.report.link"

@@ -108,5 +108,5 @@ test("under 1024 px the orders are cards", async ({ page }) => {
   await expect(page.getByRole("table")).toHaveCount(0);
   await expect(page.locator("article.result-card")).toHaveCount(6);
   await page.getByRole("button", { name: "Ver prestaciones de la orden 1234567801" }).click();
-  await expect(page.getByLabel("Prestaciones de la orden 1234567801", { exact: true }).locator(".result-status--ok")).toHaveCount(3);
+  await expect(page.getByLabel("Prestaciones de la orden 1234567801", { exact: true }).locator(".result-status--ok")).toHaveCount(5);
 });

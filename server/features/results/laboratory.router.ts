@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { router } from "../../trpc/trpc.ts";
 import { patientProcedure } from "../../trpc/trpc.ts";
-import { getLabOrder, listLabOrders } from "./laboratory.service.ts";
+import { getAnalyteSeries, getLabOrder, listLabOrders } from "./laboratory.service.ts";
 
 /** tRPC over the same service as REST /orders (access: patient). */
 export const laboratoryRouter = router({
@@ -11,4 +11,7 @@ export const laboratoryRouter = router({
   order: patientProcedure
     .input(z.object({ orderNumber: z.string().max(30) }))
     .query(({ ctx, input }) => getLabOrder(ctx.deps, ctx.user, input.orderNumber, ctx.meta)),
+  series: patientProcedure
+    .input(z.object({ code: z.string().max(40) }))
+    .query(({ ctx, input }) => getAnalyteSeries(ctx.deps, ctx.user, input.code, ctx.meta)),
 });

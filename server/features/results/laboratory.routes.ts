@@ -3,9 +3,9 @@ import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { z } from "zod";
-import { getLabOrder, listLabOrders, ZOrderNumber, ZOrdersQuery } from "./laboratory.service.ts";
+import { getAnalyteSeries, getLabOrder, listLabOrders, ZAnalyteCode, ZOrderNumber, ZOrdersQuery } from "./laboratory.service.ts";
 import { payloadOf } from "../../contract/api.dto.ts";
-import { ZLabOrderDetailDto, ZLabOrderDto } from "../../contract/results.dto.ts";
+import { ZAnalyteSeriesDto, ZLabOrderDetailDto, ZLabOrderDto } from "../../contract/results.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
 
 const tag = "Laboratorio";
@@ -25,6 +25,13 @@ const docs = {
     response: payloadOf(ZLabOrderDetailDto),
     errors: [502, 504],
   },
+  series: {
+    tag,
+    summary: "Evolución de un examen (código LOINC) en todas las órdenes del paciente, con su rango de referencia",
+    params: z.object({ code: ZAnalyteCode }),
+    response: payloadOf(ZAnalyteSeriesDto),
+    errors: [404, 502, 504],
+  },
 } satisfies Record<string, RouteDocs>;
 
 /** REST /api/rcr/v1/orders (SPEC §7): the signed-in patient's laboratory orders. */
@@ -40,6 +47,15 @@ export async function laboratoryRoutes(app: FastifyInstance, { deps }: { deps: A
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
       return { payload: await getLabOrder(deps, user, request.params.orderNumber, requestMeta(request)) };
+    },
+  );
+
+  app.get<{ Params: { code: string } }>(
+    "/orders/analytes/:code/series",
+    { config: { access: "patient", docs: docs.series } },
+    async (request) => {
+      const user = await requireUser(deps, request.headers.authorization);
+      return { payload: await getAnalyteSeries(deps, user, request.params.code, requestMeta(request)) };
     },
   );
 }

@@ -1,14 +1,17 @@
 import { z } from "zod";
-import type { LabOrderDetailDto, LabOrderDto } from "../../contract/results.dto.ts";
+import type { AnalyteSeriesDto, LabOrderDetailDto, LabOrderDto, LabProcedureDto } from "../../contract/results.dto.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { LabOrder, LabOrderDetail } from "../../providers/lab/lab.provider.ts";
+import { chileToday } from "../../lib/chile-time.ts";
 import { requirePatient } from "./patient-access.ts";
+import { VALIDATED } from "../../contract/results.dto.ts";
 import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
 import { audit } from "../../lib/audit.ts";
+import type { ReleasedLabOrder, ReleasedProcedure } from "./release-rules.ts";
+import { releasedLabOrder, releasedLabOrders } from "./released-results.ts";
 
 // SPEC §7 laboratory calls. The patient is always the signed-in user, looked up at the laboratory by their own RUT.
 
@@ -25,11 +28,39 @@ export const ZOrderNumber = z
   .trim()
   .regex(/^[A-Za-z0-9-]{1,30}$/, orderNotFoundMessage);
 
-async function toDto(deps: AppDeps, user: SessionUser, order: LabOrder): Promise<LabOrderDto> {
+export const analyteNotFoundMessage = "No hay resultados de ese examen";
+
+export const ZAnalyteCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9.\-]{1,40}$/, analyteNotFoundMessage);
+
+async function toDto(deps: AppDeps, user: SessionUser, order: ReleasedLabOrder): Promise<LabOrderDto> {
   const urlPDF = order.reportUrl
     ? await reportLink(deps.config, { userId: user.id, tokenVersion: user.tokenVersion, kind: "lab", ref: order.orderNumber })
     : null;
-  return { date: order.date, orderNumber: order.orderNumber, prestacion: order.prestacion, status: order.status, urlPDF };
+  return {
+    date: order.date,
+    orderNumber: order.orderNumber,
+    prestacion: order.prestacion,
+    status: order.status,
+    urlPDF,
+    releaseNote: order.releaseNote,
+  };
+}
+
+function toProcedureDto(procedure: ReleasedProcedure): LabProcedureDto {
+  return {
+    name: procedure.name,
+    status: procedure.status,
+    code: procedure.code,
+    value: procedure.quantity?.value ?? null,
+    unit: procedure.quantity?.unit ?? null,
+    low: procedure.referenceRange?.low ?? null,
+    high: procedure.referenceRange?.high ?? null,
+    flag: procedure.flag,
+    releaseNote: procedure.releaseNote,
+  };
 }
 
 /** GET orders: the patient's orders between fecha_inicio and fecha_termino (dd/mm/yyyy; default 12 months back to today). */
@@ -37,7 +68,7 @@ export async function listLabOrders(deps: AppDeps, user: SessionUser, input: unk
   requirePatient(user);
   const query = parseInput(ZOrdersQuery, input);
   const range = resolveRange({ from: query.fecha_inicio, to: query.fecha_termino });
-  const orders = await deps.providers.lab.listOrders(user.rut, range);
+  const orders = await releasedLabOrders(deps, user.rut, range);
   await audit(deps, user, meta, {
     patientId: user.id,
     action: "lab.orders.list",
@@ -56,7 +87,7 @@ export async function getLabOrder(
 ): Promise<LabOrderDetailDto> {
   requirePatient(user);
   const orderNumber = parseInput(ZOrderNumber, rawOrderNumber);
-  const order: LabOrderDetail | null = await deps.providers.lab.getOrder(user.rut, orderNumber);
+  const order = await releasedLabOrder(deps, user.rut, orderNumber);
   await audit(deps, user, meta, {
     patientId: user.id,
     action: "lab.order.read",
@@ -65,5 +96,53 @@ export async function getLabOrder(
     outcome: order ? "ok" : "failed",
   });
   if (!order) throw new AppError("NOT_FOUND", orderNotFoundMessage);
-  return { ...(await toDto(deps, user, order)), listPrestaciones: order.procedures };
+  return {
+    ...(await toDto(deps, user, order)),
+    listPrestaciones: order.results.length ? order.results.map(toProcedureDto) : null,
+  };
+}
+
+/** How far back 'Ver evolución' looks: every order the laboratory keeps online, in practice. */
+const SERIES_YEARS = 10;
+
+/**
+ * 'Ver evolución': one analyte's released numeric values across all the patient's orders, oldest first. A code the
+ * patient has no released value of answers 404, like an order that is not theirs.
+ */
+export async function getAnalyteSeries(deps: AppDeps, user: SessionUser, rawCode: unknown, meta: RequestMeta): Promise<AnalyteSeriesDto> {
+  requirePatient(user);
+  const code = parseInput(ZAnalyteCode, rawCode);
+  const to = chileToday();
+  const from = `${Number(to.slice(0, 4)) - SERIES_YEARS}${to.slice(4)}`;
+  const orders = await releasedLabOrders(deps, user.rut, { from, to });
+  const measured = orders
+    .flatMap((order) =>
+      order.results
+        .filter((procedure) => procedure.code === code && procedure.quantity && procedure.status === VALIDATED)
+        .map((procedure) => ({ order, procedure, quantity: procedure.quantity! })),
+    )
+    .sort((a, b) => a.order.date.localeCompare(b.order.date) || a.order.orderNumber.localeCompare(b.order.orderNumber));
+  await audit(deps, user, meta, {
+    patientId: user.id,
+    action: "lab.analyte.series",
+    resource: "LabObservation",
+    resourceId: code,
+    outcome: measured.length ? "ok" : "failed",
+    after: { orders: measured.map(({ order }) => order.orderNumber) },
+  });
+  const latest = measured.at(-1);
+  if (!latest) throw new AppError("NOT_FOUND", analyteNotFoundMessage);
+  return {
+    code,
+    name: latest.procedure.name,
+    unit: latest.quantity.unit,
+    points: measured.map(({ order, procedure, quantity }) => ({
+      date: order.date,
+      orderNumber: order.orderNumber,
+      value: quantity.value,
+      low: procedure.referenceRange?.low ?? null,
+      high: procedure.referenceRange?.high ?? null,
+      flag: procedure.flag,
+    })),
+  };
 }

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { audit } from "../../lib/audit.ts";
+import { releasedLabOrder } from "./released-results.ts";
 import { stillValidFor } from "../../lib/signed-links.ts";
 import {
   reportLinkFor,
@@ -26,7 +27,8 @@ const resourceOf = (kind: ReportKind) => (kind === "lab" ? "LabOrder" : "Imaging
 /** The PDF bytes of a report, read from its provider for the patient who owns it; null when it has none. */
 async function reportBytes(deps: AppDeps, rut: string, kind: ReportKind, ref: string): Promise<Uint8Array | null> {
   if (kind === "lab") {
-    const order = await deps.providers.lab.getOrder(rut, ref);
+    // Through the release rules: a report holding back an in-person or not yet due result is not handed out.
+    const order = await releasedLabOrder(deps, rut, ref);
     return order?.reportUrl ? deps.providers.lab.fetchReport(order.reportUrl) : null;
   }
   const study = await deps.providers.imaging.findStudy(rut, ref);
@@ -102,7 +104,7 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
 }
 
 async function reportExists(deps: AppDeps, rut: string, claims: ReportLinkClaims): Promise<boolean> {
-  if (claims.kind === "lab") return Boolean((await deps.providers.lab.getOrder(rut, claims.ref))?.reportUrl);
+  if (claims.kind === "lab") return Boolean((await releasedLabOrder(deps, rut, claims.ref))?.reportUrl);
   return Boolean((await deps.providers.imaging.findStudy(rut, claims.ref))?.hasReport);
 }
 

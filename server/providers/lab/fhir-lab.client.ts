@@ -14,6 +14,7 @@ const PROVIDER_NAME = "laboratorio";
  */
 export function createFhirLabClient(config: LabConfig): LabProvider {
   const base = config.LAB_FHIR_BASE_URL.replace(/\/+$/, "");
+  const settings = { base, clinicSystem: config.LAB_CLINIC_IDENTIFIER_SYSTEM };
   const request = (accept: string): ProviderRequest => ({
     providerName: PROVIDER_NAME,
     timeoutMs: config.LAB_TIMEOUT_MS,
@@ -58,9 +59,10 @@ export function createFhirLabClient(config: LabConfig): LabProvider {
         ["category", "LAB"],
         ["date", `ge${range.from}`],
         ["date", `le${range.to}`],
+        ["_include", "DiagnosticReport:result"],
         ["_count", "200"],
       ]);
-      return toLabOrders(bundle, base);
+      return toLabOrders(bundle, settings);
     },
 
     async getOrder(rut, orderNumber) {
@@ -71,7 +73,7 @@ export function createFhirLabClient(config: LabConfig): LabProvider {
         ["identifier", orderNumber],
         ["_include", "DiagnosticReport:result"],
       ]);
-      const detail = toLabOrderDetail(bundle, base);
+      const detail = toLabOrderDetail(bundle, settings);
       return detail?.orderNumber === orderNumber ? detail : null;
     },
 

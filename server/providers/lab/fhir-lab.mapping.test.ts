@@ -5,6 +5,7 @@ import {
   statusLabel,
   toLabOrderDetail,
   toLabOrders,
+  toLabProcedure,
   type FhirBundle,
   type FhirDiagnosticReport,
   type FhirObservation,
@@ -75,9 +76,10 @@ describe("DiagnosticReport → laboratory order", () => {
       ),
       base,
     );
+    const row = { prestacion: "Perfil lipídico", reportUrl: null, clinicKey: null, results: [] };
     expect(orders).toEqual([
-      { orderNumber: "2", date: "2026-02-05", prestacion: "Perfil lipídico", status: "Pendiente Validación", reportUrl: null },
-      { orderNumber: "1", date: "2026-01-05", prestacion: "Perfil lipídico", status: "Validada", reportUrl: null },
+      { ...row, orderNumber: "2", date: "2026-02-05", status: "Pendiente Validación" },
+      { ...row, orderNumber: "1", date: "2026-01-05", status: "Validada" },
     ]);
   });
 
@@ -91,10 +93,40 @@ describe("DiagnosticReport → laboratory order", () => {
       ),
       base,
     );
+    const noValue = { code: null, quantity: null, referenceRange: null, flag: null };
     expect(detail?.procedures).toEqual([
-      { name: "Triglicéridos", status: "Pendiente Validación" },
-      { name: "Colesterol total", status: "Validada" },
+      { ...noValue, name: "Triglicéridos", status: "Pendiente Validación" },
+      { ...noValue, name: "Colesterol total", status: "Validada" },
     ]);
+  });
+
+  it("reads a numeric result: its code, value in its unit, reference range and H/L/N flag (computed when the laboratory gives none)", () => {
+    const glucose = (value: number, interpretation?: FhirObservation["interpretation"]): FhirObservation => ({
+      resourceType: "Observation",
+      status: "final",
+      code: { coding: [{ system: "http://loinc.org", code: "2345-7", display: "Glucosa" }], text: "Glucosa" },
+      valueQuantity: { value, unit: "mg/dL", code: "mg/dL" },
+      referenceRange: [{ low: { value: 70 }, high: { value: 100 } }],
+      interpretation,
+    });
+    const flagged = [{ coding: [{ system: "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation", code: "H" }] }];
+    expect(toLabProcedure(glucose(130, flagged))).toEqual({
+      name: "Glucosa",
+      status: "Validada",
+      code: "2345-7",
+      quantity: { value: 130, unit: "mg/dL" },
+      referenceRange: { low: 70, high: 100 },
+      flag: "H",
+    });
+    expect(toLabProcedure(glucose(60))?.flag).toBe("L");
+    expect(toLabProcedure(glucose(85))?.flag).toBe("N");
+  });
+
+  it("names the clinic that ran the order from the performer identifier of the configured system", () => {
+    const performer = [{ identifier: { system: "urn:clinicas", value: "hcs-rcr" } }];
+    const [order] = toLabOrders(bundle(report({ performer })), { base, clinicSystem: "urn:clinicas" });
+    expect(order?.clinicKey).toBe("hcs-rcr");
+    expect(toLabOrders(bundle(report({ performer })), { base, clinicSystem: "urn:otro" })[0]?.clinicKey).toBeNull();
   });
 
   it("gives null procedures to an order with none (the list may be null)", () => {

@@ -6,6 +6,8 @@ export const labConfigSchema = z.object({
   LAB_FHIR_BASE_URL: providerUrl("http://localhost:4300/fhir"),
   /** System of the patient identifier that carries the RUT (CL Core RUN). */
   LAB_PATIENT_IDENTIFIER_SYSTEM: z.string().min(1).default("http://regcivil.cl/Validacion/RUN"),
+  /** System of the identifier that names the clinic (its key in the portal's catalogue) in DiagnosticReport.performer. */
+  LAB_CLINIC_IDENTIFIER_SYSTEM: z.string().min(1).default("urn:portal-pacientes:clinica"),
   /** Either a bearer token or a user and password (basic); none when the server needs no credentials. */
   LAB_FHIR_BEARER_TOKEN: optionalSecret,
   LAB_FHIR_USERNAME: optionalSecret,

@@ -4,9 +4,19 @@ import { PENDING, VALIDATED, type ResultStatusLabel } from "../../contract/resul
 
 export { PENDING, VALIDATED, type ResultStatusLabel };
 
+/** High, low or normal against the reference range (HL7 v3 ObservationInterpretation H / L / N). */
+export type ResultFlag = "H" | "L" | "N";
+
+/** One procedure (analyte) of an order: a FHIR Observation. */
 export interface LabProcedure {
   name: string;
   status: ResultStatusLabel;
+  /** The test's code (LOINC at most laboratories), which release rules name; null when the laboratory gives none. */
+  code: string | null;
+  /** The measured number with its unit; null for a text result or one not measured yet. */
+  quantity: { value: number; unit: string } | null;
+  referenceRange: { low: number | null; high: number | null } | null;
+  flag: ResultFlag | null;
 }
 
 export interface LabOrder {
@@ -18,6 +28,10 @@ export interface LabOrder {
   status: ResultStatusLabel;
   /** The provider's address of the report PDF (may need the provider's credentials), or null when there is none yet. */
   reportUrl: string | null;
+  /** Key of the clinic whose laboratory ran the order (its release rules apply), or null when the laboratory does not say. */
+  clinicKey: string | null;
+  /** The order's procedures as far as the laboratory reported them (empty while it has none). */
+  results: LabProcedure[];
 }
 
 export interface LabOrderDetail extends LabOrder {

@@ -24,6 +24,7 @@ const actionLabels: Record<string, string> = {
   "clinic.list": "Consulta de clínicas",
   "lab.orders.list": "Consulta de órdenes de laboratorio",
   "lab.order.read": "Lectura de una orden de laboratorio",
+  "lab.analyte.series": "Consulta de la evolución de un examen",
   "imaging.studies.list": "Consulta de estudios de imagenología",
   "imaging.viewer.open": "Apertura del visor de imágenes",
   "imaging.report.link": "Enlace a informe de imagenología",

@@ -27,3 +27,9 @@ export function useLabOrder(orderNumber: string) {
     ),
   );
 }
+
+/** 'Ver evolución': one analyte's values across all the patient's orders, asked when the panel opens. */
+export function useAnalyteSeries(code: string) {
+  const trpc = useTRPC();
+  return useQuery(trpc.laboratory.series.queryOptions({ code }, { staleTime: 60_000, meta: { errorToast: RESULTS_ERROR_MESSAGE } }));
+}

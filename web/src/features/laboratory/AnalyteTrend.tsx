@@ -1,0 +1,67 @@
+import { lazy, Suspense } from "react";
+import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
+import { formatDay } from "../../lib/dates.ts";
+import { useAnalyteSeries } from "./api/laboratory.api.ts";
+
+const AnalyteChart = lazy(() => import("./AnalyteChart.tsx"));
+
+const flagText = { H: "Sobre el rango", L: "Bajo el rango", N: "En rango" } as const;
+const number = (value: number) => value.toLocaleString("es-CL");
+
+function rangeText(low: number | null, high: number | null, unit: string): string {
+  if (low !== null && high !== null) return `${number(low)} – ${number(high)} ${unit}`;
+  if (low !== null) return `Desde ${number(low)} ${unit}`;
+  if (high !== null) return `Hasta ${number(high)} ${unit}`;
+  return "Sin rango informado";
+}
+
+/** 'Ver evolución' of one analyte: a chart of the patient's values with the reference band, and the same data as a table. */
+export function AnalyteTrend({ code, name, onClose }: { code: string; name: string; onClose(): void }) {
+  const series = useAnalyteSeries(code);
+  return (
+    <section className="trend" aria-label={`Evolución de ${name}`}>
+      <div className="trend__header">
+        <h3 className="trend__title">Evolución de {name}</h3>
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Cerrar evolución
+        </button>
+      </div>
+      {series.isPending ? <p className="results-empty">Cargando evolución…</p> : null}
+      {series.isError ? <LoadFailure service="laboratorio" onRetry={() => void series.refetch()} retrying={series.isFetching} /> : null}
+      {series.data ? (
+        <div className="trend__body">
+          <Suspense fallback={<p className="results-empty">Cargando gráfico…</p>}>
+            <AnalyteChart series={series.data} />
+          </Suspense>
+          <div className="trend__table-wrap">
+            <table className="data-table trend__table" aria-label={`Valores de ${name}`}>
+              <caption className="trend__caption">
+                La banda verde del gráfico es el rango de referencia; los rombos rojos, los valores fuera de él.
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Fecha</th>
+                  <th scope="col">Valor</th>
+                  <th scope="col">Rango de referencia</th>
+                  <th scope="col">Resultado</th>
+                </tr>
+              </thead>
+              <tbody>
+                {series.data.points.map((point) => (
+                  <tr key={point.orderNumber} className={point.flag === "H" || point.flag === "L" ? "trend__row--out" : undefined}>
+                    <td>{formatDay(point.date)}</td>
+                    <td>
+                      {number(point.value)} {series.data.unit}
+                    </td>
+                    <td>{rangeText(point.low, point.high, series.data.unit)}</td>
+                    <td>{point.flag ? flagText[point.flag] : "Sin referencia"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -4,10 +4,11 @@ import { e2ePorts } from "../support/ports.ts";
 import { expectAccessible } from "./axe.ts";
 
 // axe over every patient screen of SPEC §2 on the South clinic's portal (it has every patient menu entry; the test
-// portal's default clinic, Los Maitenes, has no hospital bills), each with its
+// portal's default clinic, Los Maitenes, has no hospital bills). Each screen's tab title says it, '<Pantalla> · <Clínica>'., each with its
 // modals open and its forms showing their errors (issue 29). One walk, one login; every state is checked at both widths.
 
 test.use({ baseURL: `http://clinicasur.localhost:${e2ePorts.portal}` });
+const clinic = "Hospital Clínico del Sur";
 
 test("every patient screen, modal and form error has no serious or critical axe violation", async ({ page }) => {
   test.setTimeout(180_000);
@@ -19,6 +20,7 @@ test("every patient screen, modal and form error has no serious or critical axe 
 
   await page.goto("/dashboard/account-settings");
   await expect(page.getByRole("heading", { name: "Mi cuenta", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`Mi cuenta · ${clinic}`);
   await expectAccessible(page, "Mi cuenta");
   for (const toggle of [/^Cambiar contraseña/, /^Datos personales/]) {
     const button = page.getByRole("button", { name: toggle });
@@ -35,10 +37,12 @@ test("every patient screen, modal and form error has no serious or critical axe 
   await page.goto("/dashboard/scheduling");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator("iframe").first()).toBeVisible();
+  await expect(page).toHaveTitle(`Agendamiento · ${clinic}`);
   await expectAccessible(page, "Agendamiento");
 
   await page.goto("/dashboard/laboratory");
   await expect(page.getByRole("heading", { name: "Exámenes de laboratorio" })).toBeVisible();
+  await expect(page).toHaveTitle(`Exámenes de laboratorio · ${clinic}`);
   await expect(page.getByText(/Orden N° \d+/).first()).toBeVisible();
   await expectAccessible(page, "Laboratorio");
   await page.getByRole("button", { name: /prestaciones de la orden 1234567803/ }).click();
@@ -56,6 +60,7 @@ test("every patient screen, modal and form error has no serious or critical axe 
 
   await page.goto("/dashboard/imaging");
   await expect(page.getByRole("heading", { name: "Exámenes de imagenología" })).toBeVisible();
+  await expect(page).toHaveTitle(`Exámenes de imagenología · ${clinic}`);
   await expect(page.getByText("IM1234567801").first()).toBeVisible();
   await expectAccessible(page, "Imagenología");
   await page.getByRole("button", { name: /Ver imágenes del examen IM1234567801/ }).click();
@@ -66,6 +71,7 @@ test("every patient screen, modal and form error has no serious or critical axe 
 
   await page.goto("/dashboard/my-bills");
   await expect(page.getByRole("heading", { name: "Cuentas hospitalarias" })).toBeVisible();
+  await expect(page).toHaveTitle(`Cuentas hospitalarias · ${clinic}`);
   await expect(page.getByRole("button", { name: /^Adjuntos.* de la cuenta/ }).first()).toBeVisible();
   await expectAccessible(page, "Cuentas hospitalarias");
   await page

@@ -8,6 +8,7 @@ import { expectAccessible } from "./axe.ts";
 test("the login, recovery and page-not-found screens, with their errors, have no serious or critical axe violation", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/login");
+  await expect(page).toHaveTitle("Ingreso de pacientes · Clínica Los Maitenes");
   await expectAccessible(page, "Ingreso de pacientes");
   await page.getByLabel("Rut").fill("12.345.678-5");
   await page.getByLabel("Contraseña", { exact: true }).fill("NoEsLaClave1");
@@ -38,6 +39,7 @@ test("the login, recovery and page-not-found screens, with their errors, have no
 
   await page.goto("/no-existe");
   await expect(page.getByText("nopagefound !")).toBeVisible();
+  await expect(page).toHaveTitle("Página no encontrada · Clínica Los Maitenes");
   await expectAccessible(page, "Página no encontrada");
 });
 
@@ -50,6 +52,7 @@ test("a new patient's terms screen and welcome modal have no serious or critical
   await page.getByRole("button", { name: "Ingresar" }).click();
   await expect(page).toHaveURL(/\/accept-tyc$/);
   await expect(page.getByRole("heading", { name: "Términos y condiciones" })).toBeVisible();
+  await expect(page).toHaveTitle("Términos y condiciones · Clínica Los Maitenes");
   await expectAccessible(page, "Términos y condiciones");
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("dialog", { name: "¡Bienvenido al Portal Paciente!" })).toBeVisible();

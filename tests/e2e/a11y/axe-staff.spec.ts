@@ -10,6 +10,7 @@ import { expectAccessible } from "./axe.ts";
 async function usersAndCreateUser(page: Page, role: string) {
   await page.goto("/admin/admin-users");
   await expect(page.getByRole("table", { name: "Usuarios" }).locator("tbody tr").first()).toBeVisible();
+  await expect(page).toHaveTitle(/^Usuarios y Pacientes · /);
   await expectAccessible(page, `${role}: Usuarios y Pacientes`);
 
   await page
@@ -19,6 +20,7 @@ async function usersAndCreateUser(page: Page, role: string) {
     .click();
   await expect(page.getByRole("heading", { name: "Modificación de usuario" })).toBeVisible();
   await expect(page.getByLabel("Rut", { exact: true })).not.toHaveValue("");
+  await expect(page).toHaveTitle(/^Modificación de usuario · /);
   await expectAccessible(page, `${role}: Modificación de usuario`);
 
   await page.goto("/admin/create-user");
@@ -48,6 +50,7 @@ async function bills(page: Page, role: string) {
     .first()
     .click();
   await expect(page.getByRole("heading", { name: "Modificar cuenta hospitalaria" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Modificar cuenta hospitalaria · /);
   await expectAccessible(page, `${role}: Modificar cuenta hospitalaria`);
   await page.getByRole("button", { name: "Eliminar" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
@@ -57,6 +60,7 @@ async function bills(page: Page, role: string) {
 
   await page.goto("/admin/edit-bills");
   await expect(page.getByRole("heading", { name: "Cargar cuenta a Paciente" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Cargar cuenta a Paciente · /);
   await page.getByLabel("ID Cuenta").fill("no válido");
   await page.getByLabel("Monto").fill("cero");
   await page.getByLabel("RUT del paciente").focus();

@@ -98,9 +98,10 @@ test("staff log in with the second factor and create a user with the keyboard al
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type(await nextTotpCode(demoSecretOf(accounts.admin.rut)!));
     await page.keyboard.press("Enter");
-    await Promise.race([page.waitForURL(/\/admin\/admin-users$/, { timeout: 10_000 }), page.getByRole("alert").waitFor({ timeout: 10_000 })]).catch(
-      () => undefined,
-    );
+    await Promise.race([
+      page.waitForURL(/\/admin\/admin-users$/, { timeout: 10_000 }),
+      page.getByRole("alert").waitFor({ timeout: 10_000 }),
+    ]).catch(() => undefined);
   }
   await expect(page).toHaveURL(/\/admin\/admin-users$/);
   await expect(page).toHaveTitle(`Usuarios y Pacientes · ${clinic}`);
@@ -147,7 +148,10 @@ test("a patient opens a laboratory order and e-mails its report with the keyboar
   const toggle = page.getByRole("button", { name: /ver prestaciones de la orden 1234567801/ }).first();
   await tabTo(page, toggle);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: /ocultar prestaciones de la orden 1234567801/ }).first()).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: /ocultar prestaciones de la orden 1234567801/ }).first()).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   await expect(page.getByLabel("Prestaciones de la orden 1234567801", { exact: true }).first()).toBeVisible();
 
   // The mail service fails once: the toast says so to a screen reader (role=alert).

@@ -9,7 +9,8 @@ export function focusIndicator(page: Page): Promise<{ tag: string; name: string;
     const element = document.activeElement;
     if (!element || element === document.body) return null;
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 ? `${style.outlineWidth} ${style.outlineStyle}` : "";
+    const outline =
+      style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 ? `${style.outlineWidth} ${style.outlineStyle}` : "";
     return {
       tag: element.tagName.toLowerCase(),
       name: (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 60),

@@ -64,7 +64,9 @@ const overflowingElements = (page: Page) =>
   );
 
 async function expectNoSidewaysScroll(page: Page, screen: string) {
-  expect.soft(await scrollsSideways(page), `${screen} scrolls sideways at 320 px (${(await overflowingElements(page)).join(", ")})`).toBe(false);
+  expect
+    .soft(await scrollsSideways(page), `${screen} scrolls sideways at 320 px (${(await overflowingElements(page)).join(", ")})`)
+    .toBe(false);
 }
 
 test("at 320 px no public or patient screen scrolls sideways", async ({ page }) => {

@@ -97,7 +97,7 @@ test("staff load a bill with two PDFs and change it; the patient sorts, pages an
   await expect.poll(async () => (await amounts())[0]).toBeGreaterThanOrEqual(firstPage[9]!);
   await expect(table.locator(`tr[data-account-code="${accountCode}"]`)).toBeVisible(); // the largest amount: last page
 
-  await table.getByRole("button", { name: `Adjuntos de la cuenta ${accountCode}` }).click();
+  await table.getByRole("button", { name: new RegExp(`^Adjuntos \\(\\d+\\) de la cuenta ${accountCode}$`) }).click();
   const attachments = patient.getByRole("dialog", { name: "Documentos adjuntos" });
   await expect(attachments.getByRole("cell", { name: "Epicrisis.pdf", exact: true })).toBeVisible();
   await expect(attachments.getByRole("cell", { name: "Boleta final.pdf", exact: true })).toBeVisible();

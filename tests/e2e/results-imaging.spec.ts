@@ -44,7 +44,7 @@ test("an imaging report opens as a PDF, can be e-mailed, and a study without rep
   expect(mail.text).toContain("IM1234567802");
   await page.getByRole("dialog").getByRole("button", { name: "Entendido" }).click();
 
-  await expect(page.getByRole("button", { name: "Ver informe del examen IM1234567803" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Sin informe del examen IM1234567803" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Enviar al correo el informe del examen IM1234567803" })).toBeDisabled();
 });
 

@@ -91,7 +91,7 @@ test("the report opens as a PDF and is e-mailed to the patient's own address", a
   expect(mail.text).toContain("orden 1234567801");
 
   // A pending order has no report yet: nothing to open or send.
-  await expect(page.getByRole("button", { name: "Ver informe de la orden 1234567802" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Sin informe de la orden 1234567802" })).toBeDisabled();
 });
 
 test("a laboratory that cannot answer shows the Spanish toast and the page stays usable", async ({ page }) => {

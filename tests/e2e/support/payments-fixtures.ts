@@ -20,6 +20,7 @@ export const paymentBills = {
   twoTabsPhone: { accountCode: "710005", amount: 21_840 },
   inProgressDesktop: { accountCode: "710006", amount: 9_990 },
   inProgressPhone: { accountCode: "710007", amount: 9_991 },
+  keyboardJourney: { accountCode: "710008", amount: 15_500 },
 } as const;
 
 export async function seedPaymentFixtures(prisma: PrismaClient): Promise<void> {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Overlays } from "../app/overlays/Overlays.tsx";
 import PatientLoginPage from "../features/auth/PatientLoginPage.tsx";
+import { showScreenTitle } from "../lib/document-title.ts";
 import { NavigationProvider } from "../lib/navigation.tsx";
 import { alreadyLoaded, useLoaded, type ComponentLoader } from "./use-loaded.ts";
 
@@ -60,6 +61,10 @@ export function PublicShell() {
       window.removeEventListener("focusin", preload);
     };
   }, [inApp]);
+
+  useEffect(() => {
+    if (!inApp && page) showScreenTitle(page);
+  }, [inApp, page]);
 
   const { component: Shown, failed } = useLoaded(inApp ? loadApp : publicPages[page!]);
   if (failed) return <LoadFailed />;

@@ -121,7 +121,7 @@ function AuditTrail() {
               : `${list.data.total.toLocaleString("es-CL")} ${list.data.total === 1 ? "evento" : "eventos"}`}
           </p>
         ) : null}
-        <div className="audit-table__scroller">
+        <div className="audit-table__scroller" tabIndex={0} role="region" aria-label="Eventos de auditoría, tabla desplazable">
           <table className="data-table audit-table" aria-label="Eventos de auditoría">
             <thead>
               <tr>

@@ -12,7 +12,7 @@ import { useStaffBills } from "./api/bills.api.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
 import { formatUtcDay } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
-import { billScreenMessages } from "./bill-format.ts";
+import { attachmentsText, billScreenMessages } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
 import { asWritten, useListUrlState, type SortState } from "../../lib/list-url-state.ts";
 import { SortHeader } from "./SortHeader.tsx";
@@ -74,7 +74,13 @@ export default function AdminBillsPage() {
             retrying={list.isFetching}
           />
         ) : null}
-        <div className="bills-table__scroller" hidden={list.isError}>
+        <div
+          className="bills-table__scroller"
+          tabIndex={0}
+          role="region"
+          aria-label="Cuentas hospitalarias, tabla desplazable"
+          hidden={list.isError}
+        >
           <table className="data-table bills-table" aria-label="Cuentas hospitalarias">
             <thead>
               <tr>
@@ -103,9 +109,9 @@ export default function AdminBillsPage() {
                     <Button
                       variant="secondary"
                       onClick={() => setAttachmentsOf(bill.id)}
-                      aria-label={`Adjuntos de la cuenta ${bill.accountCode}`}
+                      aria-label={`${attachmentsText(bill)} de la cuenta ${bill.accountCode}`}
                     >
-                      Adjuntos{bill.filesCount ? ` (${bill.filesCount})` : ""}
+                      {attachmentsText(bill)}
                     </Button>
                   </td>
                   <td>

@@ -12,7 +12,7 @@ import { useMyBills, usePendingBills } from "./api/bills.api.ts";
 import { AttachmentsModal } from "./AttachmentsModal.tsx";
 import { formatUtcDay } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
-import { billScreenMessages, totalToPayText } from "./bill-format.ts";
+import { attachmentsText, billScreenMessages, totalToPayText } from "./bill-format.ts";
 import { BillStatus } from "./BillStatus.tsx";
 import type { SortState } from "../../lib/list-url-state.ts";
 import { SortHeader } from "./SortHeader.tsx";
@@ -65,8 +65,12 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
     setPage(1);
   };
   const attachmentsButton = (bill: BillDto) => (
-    <Button variant="secondary" onClick={() => setAttachmentsOf(bill.id)} aria-label={`Adjuntos de la cuenta ${bill.accountCode}`}>
-      Adjuntos{bill.filesCount ? ` (${bill.filesCount})` : ""}
+    <Button
+      variant="secondary"
+      onClick={() => setAttachmentsOf(bill.id)}
+      aria-label={`${attachmentsText(bill)} de la cuenta ${bill.accountCode}`}
+    >
+      {attachmentsText(bill)}
     </Button>
   );
 
@@ -133,7 +137,7 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
             ))}
           </div>
         ) : (
-          <div className="bills-table__scroller">
+          <div className="bills-table__scroller" tabIndex={0} role="region" aria-label="Cuentas hospitalarias, tabla desplazable">
             <table className="data-table bills-table" aria-label="Cuentas hospitalarias">
               <thead>
                 <tr>

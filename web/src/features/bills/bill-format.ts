@@ -8,6 +8,14 @@ export function totalToPayText(total: number): string {
 }
 
 /** The bill's day as YYYY-MM-DD for a date input. */
+/**
+ * The attachments button's text, 'Adjuntos (2)'. Its accessible name starts with it and adds the account (WCAG 2.5.3
+ * Label in Name: what is seen is what a voice-control user says).
+ */
+export function attachmentsText(bill: { filesCount: number }): string {
+  return `Adjuntos${bill.filesCount ? ` (${bill.filesCount})` : ""}`;
+}
+
 export function billDateInputValue(iso: string): string {
   return iso.slice(0, 10);
 }

@@ -26,28 +26,19 @@ interface StudyActions {
 function studyButtons({ study, actions }: { study: ImagingOrderDto; actions: StudyActions }) {
   return {
     viewer: (
-      <Button variant="secondary" aria-label={`Ver imágenes del examen ${study.accessionNumber}`} onClick={() => actions.openViewer(study)}>
-        Ver imágenes
+      <Button variant="secondary" onClick={() => actions.openViewer(study)}>
+        Ver imágenes<span className="visually-hidden"> del examen {study.accessionNumber}</span>
       </Button>
     ),
     report: (
-      <Button
-        variant="secondary"
-        disabled={!study.hasReport}
-        aria-label={`Ver informe del examen ${study.accessionNumber}`}
-        onClick={() => actions.openStudyReport(study)}
-      >
+      <Button variant="secondary" disabled={!study.hasReport} onClick={() => actions.openStudyReport(study)}>
         {study.hasReport ? "Ver informe" : "Sin informe"}
+        <span className="visually-hidden"> del examen {study.accessionNumber}</span>
       </Button>
     ),
     mail: (
-      <Button
-        variant="secondary"
-        disabled={!study.hasReport}
-        aria-label={`Enviar al correo el informe del examen ${study.accessionNumber}`}
-        onClick={() => actions.mailStudyReport(study)}
-      >
-        Enviar
+      <Button variant="secondary" disabled={!study.hasReport} onClick={() => actions.mailStudyReport(study)}>
+        Enviar<span className="visually-hidden"> al correo el informe del examen {study.accessionNumber}</span>
       </Button>
     ),
   };

@@ -30,43 +30,31 @@ interface RowActions {
 function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick<RowActions, "expanded" | "toggle">) {
   const open = expanded.has(order.orderNumber);
   return (
-    <button
-      type="button"
-      className="results-table__toggle"
-      aria-expanded={open}
-      aria-label={`${open ? "Ocultar" : "Ver"} prestaciones de la orden ${order.orderNumber}`}
-      onClick={() => toggle(order.orderNumber)}
-    >
+    <button type="button" className="results-table__toggle" aria-expanded={open} onClick={() => toggle(order.orderNumber)}>
       <span className="results-table__chevron" aria-hidden="true">
         ▸
       </span>
       {formatDay(order.date)}
+      <span className="visually-hidden">
+        , {open ? "ocultar" : "ver"} prestaciones de la orden {order.orderNumber}
+      </span>
     </button>
   );
 }
 
 function ReportButton({ order }: { order: LabOrderDto }) {
   return (
-    <Button
-      variant="secondary"
-      disabled={!order.urlPDF}
-      aria-label={`Ver informe de la orden ${order.orderNumber}`}
-      onClick={() => order.urlPDF && openReport(order.urlPDF)}
-    >
+    <Button variant="secondary" disabled={!order.urlPDF} onClick={() => order.urlPDF && openReport(order.urlPDF)}>
       {order.urlPDF ? "Ver informe" : "Sin informe"}
+      <span className="visually-hidden"> de la orden {order.orderNumber}</span>
     </Button>
   );
 }
 
 function MailButton({ order, mail }: { order: LabOrderDto; mail(order: LabOrderDto): void }) {
   return (
-    <Button
-      variant="secondary"
-      disabled={!order.urlPDF}
-      aria-label={`Enviar por email el informe de la orden ${order.orderNumber}`}
-      onClick={() => mail(order)}
-    >
-      Enviar
+    <Button variant="secondary" disabled={!order.urlPDF} onClick={() => mail(order)}>
+      Enviar<span className="visually-hidden"> por email el informe de la orden {order.orderNumber}</span>
     </Button>
   );
 }

@@ -38,7 +38,7 @@ export default function AdminUsersPage() {
           <UserTypeFilter value={values.tipo} onChange={(tipo) => show({ tipo, page: 1 })} />
           <UsersSearch key={search} value={search} onSearch={(buscar) => show({ buscar, page: 1 })} />
         </div>
-        <div className="users-table__scroller">
+        <div className="users-table__scroller" tabIndex={0} role="region" aria-label="Usuarios, tabla desplazable">
           <UsersTable users={users} loaded={list.data !== undefined} onEdit={(user) => void navigate(editUserPath(user.id))} />
         </div>
         {list.data && list.data.total > 0 ? (

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { formatDay } from "../../lib/dates.ts";
+import { RESULTS_ERROR_MESSAGE } from "../../lib/results.ts";
 import { useAnalyteSeries } from "./api/laboratory.api.ts";
 
 const AnalyteChart = lazy(() => import("./AnalyteChart.tsx"));
@@ -27,7 +28,14 @@ export function AnalyteTrend({ code, name, onClose }: { code: string; name: stri
         </button>
       </div>
       {series.isPending ? <p className="results-empty">Cargando evolución…</p> : null}
-      {series.isError ? <LoadFailure service="laboratorio" onRetry={() => void series.refetch()} retrying={series.isFetching} /> : null}
+      {series.isError ? (
+        <LoadFailure
+          service="laboratorio"
+          toast={RESULTS_ERROR_MESSAGE}
+          onRetry={() => void series.refetch()}
+          retrying={series.isFetching}
+        />
+      ) : null}
       {series.data ? (
         <div className="trend__body">
           <Suspense fallback={<p className="results-empty">Cargando gráfico…</p>}>

@@ -6,7 +6,7 @@ import { Paginator } from "../../components/ui/Paginator.tsx";
 import { formatChileDateTime } from "../../lib/dates.ts";
 import { formatClp } from "../../lib/money.ts";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { usePaymentHistory } from "./api/payment-records.api.ts";
+import { systemError, usePaymentHistory } from "./api/payment-records.api.ts";
 import "./payments.css";
 
 const resultLabels: Record<PaymentAttemptResult, string> = {
@@ -38,7 +38,12 @@ export function PaymentHistory() {
   return (
     <Card title="Historial de pagos" className="payment-history" aria-label="Historial de pagos">
       {history.isError ? (
-        <LoadFailure service="cuentas hospitalarias" onRetry={() => void history.refetch()} retrying={history.isFetching} />
+        <LoadFailure
+          service="cuentas hospitalarias"
+          toast={systemError}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
       ) : history.isSuccess && history.data.total === 0 ? (
         <p className="payment-history__empty">Aún no ha hecho pagos con tarjeta en el portal.</p>
       ) : isMobile ? (

@@ -3,7 +3,8 @@ import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
 
 // Issue 28's calls (tRPC payments.*): the patient's 'Historial de pagos', receipt links, and staff refunds.
 
-const systemError = "error de sistema vuelva a intentarlo";
+/** SPEC §8's system error, which the history's in-page failure repeats. */
+export const systemError = "error de sistema vuelva a intentarlo";
 
 /** The patient's payment attempts, newest first (10 a page); the page says a failure in its place. */
 export function usePaymentHistory(page: number) {

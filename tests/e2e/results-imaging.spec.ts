@@ -64,5 +64,7 @@ test("an imaging provider failure shows the Spanish toast", async ({ page }) => 
   await logIn(page, accounts.patient);
   await page.route("**/trpc/imaging.studies**", (route) => route.abort());
   await page.goto("/dashboard/imaging");
-  await expect(page.getByText("Hubo un error al procesar la solicitud, por favor intente más tarde")).toBeVisible();
+  // The toast, and the message in the page in its same words (issue 33).
+  await expect(page.locator(".toast")).toHaveText("Hubo un error al procesar la solicitud, por favor intente más tarde");
+  await expect(page.locator(".load-failure")).toContainText("Hubo un error al procesar la solicitud, por favor intente más tarde.");
 });

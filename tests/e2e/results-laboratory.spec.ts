@@ -98,7 +98,9 @@ test("a laboratory that cannot answer shows the Spanish toast and the page stays
   await logIn(page, accounts.patient);
   await page.route("**/trpc/laboratory.orders**", (route) => route.abort());
   await page.goto("/dashboard/laboratory");
-  await expect(page.getByText("Hubo un error al procesar la solicitud, por favor intente más tarde")).toBeVisible();
+  // The toast, and the message in the page in its same words (issue 33).
+  await expect(page.locator(".toast")).toHaveText("Hubo un error al procesar la solicitud, por favor intente más tarde");
+  await expect(page.locator(".load-failure")).toContainText("Hubo un error al procesar la solicitud, por favor intente más tarde.");
   await expect(page.getByRole("button", { name: "Buscar" })).toBeEnabled();
 });
 

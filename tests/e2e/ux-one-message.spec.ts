@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { accounts } from "./shell-helpers.ts";
+import { accounts, logIn } from "./shell-helpers.ts";
 
 // Issue 33, "one failure, one message, in one place": the login's failures are told by its banner alone, and where
-// SPEC §8 asks for a toast (the recovery's save), the lasting message in the form says the toast's own words.
+// SPEC §8 asks for a toast (the recovery's save), the lasting message in the form says the toast's own words. A toast
+// still showing when a login fails (the session that expired) gives way to the banner.
 
 const LOGIN_FAILED = "El Rut o Contraseña ingresados son inválidos";
 
@@ -17,6 +18,26 @@ for (const viewport of [
       await page.goto("/login");
       await page.getByLabel("Rut").fill(accounts.patient.rut);
       await page.getByLabel("Contraseña", { exact: true }).fill("Incorrecta2026");
+      await page.getByRole("button", { name: "Ingresar" }).click();
+      await expect(page.getByRole("alert")).toHaveText(LOGIN_FAILED);
+      await expect(page.locator(".toast")).toHaveCount(0);
+    });
+
+    test("after 'Su sesión expiró', a failed login's banner takes the place of the toast", async ({ page }) => {
+      await logIn(page, accounts.patient);
+      // The laboratory list answers 401, as for a token voided elsewhere: the session ends with its toast.
+      await page.route("**/trpc/laboratory.orders**", (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { message: "Sesión inválida", code: -32001, data: { code: "UNAUTHORIZED", httpStatus: 401 } } }),
+        }),
+      );
+      await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Laboratorio" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByLabel("Rut").fill(accounts.patient.rut);
+      await page.getByLabel("Contraseña", { exact: true }).fill("Incorrecta2026");
+      await expect(page.locator(".toast")).toHaveText("Su sesión expiró. Ingrese nuevamente.");
       await page.getByRole("button", { name: "Ingresar" }).click();
       await expect(page.getByRole("alert")).toHaveText(LOGIN_FAILED);
       await expect(page.locator(".toast")).toHaveCount(0);

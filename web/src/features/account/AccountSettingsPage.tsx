@@ -72,7 +72,9 @@ export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
       <AccountSection
         title="Cambiar contraseña"
         description={
-          mustChangePassword ? "Antes de comenzar, debe cambiar su contraseña" : "Actualice la contraseña con la que ingresa al portal"
+          mustChangePassword
+            ? "Elija una contraseña propia para comenzar a usar el portal."
+            : "Actualice la contraseña con la que ingresa al portal"
         }
         open={passwordOpen}
         onToggle={() => setPasswordOpen((open) => !open)}

@@ -152,6 +152,17 @@ describe("closing a portal account", () => {
     expect(await ctx.db.prisma.auditEvent.count({ where: { action: "account.close", patientId: ids.ana } })).toBe(1);
   });
 
+  it("a closed account gets no password-reset link (it has no address left and no way back in by mail)", async () => {
+    const asked = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/request-reset-password-rut"),
+      payload: { rut: plainRutOf(31000001) },
+    });
+    expect(asked.statusCode).toBe(200);
+    await ctx.app.deps.background.settled();
+    expect(await ctx.db.prisma.passwordResetToken.count({ where: { userId: ids.ana } })).toBe(0);
+  });
+
   it("a wrong password on a closed account still answers the usual refusal (nothing told to who lacks the password)", async () => {
     const login = await ctx.app.inject({
       method: "POST",

@@ -7,7 +7,10 @@ import { z } from "zod";
 export const DATA_EXPORT_VERSION = 1;
 
 const instant = z.string().describe("Instante ISO 8601 (UTC)");
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("Día AAAA-MM-DD");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("Día AAAA-MM-DD");
 
 export const ZExportPayment = z.object({
   buyOrder: z.string().describe("Orden de compra enviada a Webpay Plus"),

@@ -49,7 +49,6 @@ export const ZAccessEntry = z.object({
   resource: z.string(),
   outcome: z.string().describe("ok, denied o failed"),
 });
-export type AccessEntry = z.infer<typeof ZAccessEntry>;
 
 export const ZAccessPage = z.object({ entries: z.array(ZAccessEntry), page: z.number().int(), total: z.number().int() });
 export type AccessPage = z.infer<typeof ZAccessPage>;
@@ -114,7 +113,6 @@ export const ZCreateRightsRequest = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("email_opposition"), details }),
   z.object({ kind: z.literal("account_closure"), details }),
 ]);
-export type CreateRightsRequest = z.input<typeof ZCreateRightsRequest>;
 
 export const ZRightsRequestDto = z.object({
   id: z.number().int(),
@@ -144,7 +142,10 @@ export const ZUpdateRightsRequest = z
     status: z.enum(["in_progress", "resolved", "rejected"], { error: "Estado inválido" }),
     reason: z.string().trim().max(1000, { error: rightsRequestMessages.detailsTooLong }).optional(),
   })
-  .refine((input) => input.status !== "rejected" || Boolean(input.reason), { error: rightsRequestMessages.reasonRequired, path: ["reason"] });
+  .refine((input) => input.status !== "rejected" || Boolean(input.reason), {
+    error: rightsRequestMessages.reasonRequired,
+    path: ["reason"],
+  });
 
 // ---- Descargar mis datos ----
 

@@ -22,14 +22,14 @@ describe("menuFor", () => {
     expect(items.find((item) => item.url === "/dashboard/my-bills")).toMatchObject({ hide: true, isMaitenes: false });
   });
 
-  it("gives admins and executives the staff menu on every clinic, Maitenes included, and only admins 'Auditoría'", () => {
+  it("gives admins and executives the staff menu on every clinic, Maitenes included, 'Solicitudes de pacientes' to both, and only admins 'Auditoría'", () => {
     for (const clinic of ["maitenes", "lircay-rcr"] as const) {
       const executive = menuFor("1", clinic);
-      expect(visibleTitles(executive)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias"]);
-      expect(executive.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills"]);
+      expect(visibleTitles(executive)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias", "Solicitudes de pacientes"]);
+      expect(executive.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills", "/admin/rights-requests"]);
       const admin = menuFor("0", clinic);
-      expect(visibleTitles(admin)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias", "Auditoría"]);
-      expect(admin.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills", "/admin/audit"]);
+      expect(visibleTitles(admin)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias", "Solicitudes de pacientes", "Auditoría"]);
+      expect(admin.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills", "/admin/rights-requests", "/admin/audit"]);
     }
   });
 

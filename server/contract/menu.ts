@@ -3,7 +3,7 @@ import type { ClinicKey } from "./clinics.ts";
 // Sidebar menus of SPEC §2 as data (SPEC §3 Menu item). Shared with the web app; icons are names the web app maps to
 // its own inline SVG components.
 
-export type MenuIcon = "calendar" | "imaging" | "laboratory" | "bills" | "account" | "users" | "audit";
+export type MenuIcon = "calendar" | "imaging" | "laboratory" | "bills" | "account" | "users" | "audit" | "requests";
 
 export interface MenuItem {
   title: string;
@@ -39,9 +39,11 @@ const staffMenu: MenuEntry[] = [
     icon: "users",
     url: "/admin/admin-users",
     isMaitenes: true,
-    relatedUrls: ["/admin/create-user", "/admin/edit-user"],
+    relatedUrls: ["/admin/create-user", "/admin/edit-user", "/admin/patient-accesses"],
   },
   { title: "Cuentas hospitalarias", icon: "bills", url: "/admin/admin-bills", isMaitenes: true, relatedUrls: ["/admin/edit-bills"] },
+  // Not in SPEC §2: the patients' requests about their data (issue 28, Law 21.719), for admins and executives.
+  { title: "Solicitudes de pacientes", icon: "requests", url: "/admin/rights-requests", isMaitenes: true },
   // Not in SPEC §2: the read-only audit trail of the production-readiness work, for admins.
   { title: "Auditoría", icon: "audit", url: "/admin/audit", isMaitenes: true, adminOnly: true },
 ];

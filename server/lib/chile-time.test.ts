@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chileDayEnd, chileDayStart } from "./chile-time.ts";
+import { chileDayEnd, chileDayStart, chileDeadline, formatChileDay } from "./chile-time.ts";
 
 describe("days in Chile's time", () => {
   it("starts a summer day at 03:00 UTC and a winter day at 04:00 UTC", () => {
@@ -10,5 +10,20 @@ describe("days in Chile's time", () => {
   it("ends a day where the next one starts, across the change of offset in April", () => {
     expect(chileDayEnd("2026-03-31").toISOString()).toBe("2026-04-01T03:00:00.000Z");
     expect(chileDayEnd("2026-04-05").toISOString()).toBe("2026-04-06T04:00:00.000Z");
+  });
+});
+
+describe("a deadline in calendar days (issue 28: a patient's request is answered within 30)", () => {
+  it("counts from the day of receipt in Santiago, and ends at the last instant of the 30th day", () => {
+    // 2026-03-01 23:30 in Santiago is 2026-03-02 02:30 UTC: received on the 1st, due on the 31st.
+    const due = chileDeadline(new Date("2026-03-02T02:30:00Z"), 30);
+    expect(formatChileDay(due)).toBe("31-03-2026");
+    expect(due.toISOString()).toBe("2026-04-01T02:59:59.999Z");
+  });
+
+  it("crosses the change of offset in April without losing or gaining a day", () => {
+    const due = chileDeadline(new Date("2026-03-20T15:00:00Z"), 30);
+    expect(formatChileDay(due)).toBe("19-04-2026");
+    expect(due.toISOString()).toBe("2026-04-20T03:59:59.999Z");
   });
 });

@@ -14,8 +14,12 @@ import { randomToken, sha256 } from "./tokens.ts";
  * flooding), voids its earlier links and e-mails a new one on the clinic's own configured address. True when it sent.
  */
 export async function sendResetLink(deps: AppDeps, rut: string, rcrLink: string, meta: RequestMeta): Promise<boolean> {
-  const user = await deps.prisma.user.findUnique({ where: { rut }, select: { id: true, email: true, firstName: true, rut: true } });
-  if (!user) return false;
+  const user = await deps.prisma.user.findUnique({
+    where: { rut },
+    select: { id: true, email: true, firstName: true, rut: true, closedAt: true },
+  });
+  // A portal account closed at the patient's request (issue 28) has no address left and no way back in by mail.
+  if (!user || user.closedAt) return false;
   const audit: AuditEntry = { actorId: user.id, action: "password.reset-request", resource: "user", resourceId: user.id, ip: meta.ip };
   const lastHour = await deps.prisma.passwordResetToken.count({
     where: { userId: user.id, createdAt: { gt: new Date(Date.now() - 3_600_000) } },

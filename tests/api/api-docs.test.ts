@@ -14,12 +14,14 @@ interface Operation {
 }
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: object } };
 
-// POST routes of the contract that take no body at all (SPEC §7's terms acceptance: 'empty body'; logout).
+// POST routes of the contract that take no body at all (SPEC §7's terms acceptance: 'empty body'; logout; issue 28's
+// 'Descargar mis datos').
 const noBody = new Set([
   "POST /api/rcr/v1/term-conditions/accept",
   "POST /api/rcr/v1/auth/logout",
   "POST /api/rcr/v1/auth/second-factor/setup",
   "POST /api/rcr/v1/auth/sessions/end-others",
+  "POST /api/rcr/v1/patient/data-export",
 ]);
 
 /** What is wrong with the document's entry of each REST route of the contract; empty when every route is documented. */

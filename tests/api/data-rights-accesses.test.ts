@@ -30,7 +30,10 @@ beforeAll(async () => {
   ids.ana = await patient(30000001, "Ana", "hcs-rcr");
   ids.bruno = await patient(30000002, "Bruno", "portada-rcr");
   ids.carla = await patient(30000003, "Carla", "hcs-rcr");
-  const staff = await ctx.db.prisma.user.findMany({ where: { rut: { in: ["11111111-1", "22222222-2"] } }, select: { id: true, rut: true } });
+  const staff = await ctx.db.prisma.user.findMany({
+    where: { rut: { in: ["11111111-1", "22222222-2"] } },
+    select: { id: true, rut: true },
+  });
   ids.admin = staff.find((row) => row.rut === "11111111-1")!.id;
   ids.executive = staff.find((row) => row.rut === "22222222-2")!.id;
   const row = (createdAt: string, action: string, actorId: number | null, actorRole: number | null, patientId = ids.ana) => ({
@@ -60,7 +63,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const march = "from=2026-03-01&to=2026-03-31";
-const own = (token: string, query = march) => ctx.app.inject({ method: "GET", url: api(`/patient/accesses?${query}`), headers: bearer(token) });
+const own = (token: string, query = march) =>
+  ctx.app.inject({ method: "GET", url: api(`/patient/accesses?${query}`), headers: bearer(token) });
 const ofPatient = (token: string, userId: number, query = march) =>
   ctx.app.inject({ method: "GET", url: api(`/admin/users/${userId}/accesses?${query}`), headers: bearer(token) });
 

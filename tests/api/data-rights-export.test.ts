@@ -18,7 +18,13 @@ beforeAll(async () => {
   // Compiled before the portal starts: the seconds it blocks would read as overload to the portal's load shedding.
   validateFhir = fhirR4Validator();
   ctx = await createTestContext();
-  await insertUser(ctx.db.prisma, { rut: plainRutOf(32000001), email: "otra@correo.cl", roleType: 2, password: "Paciente2026", firstName: "Otra" });
+  await insertUser(ctx.db.prisma, {
+    rut: plainRutOf(32000001),
+    email: "otra@correo.cl",
+    roleType: 2,
+    password: "Paciente2026",
+    firstName: "Otra",
+  });
   tokens.patient = await ctx.login(demo.patient.rut, demo.patient.password);
   tokens.other = await ctx.login(plainRutOf(32000001), "Paciente2026");
   tokens.admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");

@@ -50,7 +50,13 @@ describe("a patient's requests", () => {
     const response = await create(tokens.ana, { kind: "rectification", field: "birthDate", correctValue: "14-02-1985" });
     expect(response.statusCode).toBe(200);
     const request = response.json().payload;
-    expect(request).toMatchObject({ kind: "rectification", field: "birthDate", correctValue: "14-02-1985", status: "received", overdue: false });
+    expect(request).toMatchObject({
+      kind: "rectification",
+      field: "birthDate",
+      correctValue: "14-02-1985",
+      status: "received",
+      overdue: false,
+    });
     const days = (Date.parse(request.dueAt) - Date.parse(request.receivedAt)) / 86_400_000;
     expect(days).toBeGreaterThan(30);
     expect(days).toBeLessThanOrEqual(31);
@@ -132,7 +138,11 @@ describe("closing a portal account", () => {
 
     const me = await ctx.app.inject({ method: "GET", url: api("/auth/me"), headers: bearer(tokens.ana) });
     expect(me.statusCode).toBe(401);
-    const login = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut: plainRutOf(31000001), password: "Paciente2026" } });
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { rut: plainRutOf(31000001), password: "Paciente2026" },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toContain("Su cuenta del portal fue cerrada a su solicitud");
     const row = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: ids.ana } });
@@ -142,8 +152,23 @@ describe("closing a portal account", () => {
     expect(await ctx.db.prisma.auditEvent.count({ where: { action: "account.close", patientId: ids.ana } })).toBe(1);
   });
 
+  it("a closed account gets no password-reset link (it has no address left and no way back in by mail)", async () => {
+    const asked = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/request-reset-password-rut"),
+      payload: { rut: plainRutOf(31000001) },
+    });
+    expect(asked.statusCode).toBe(200);
+    await ctx.app.deps.background.settled();
+    expect(await ctx.db.prisma.passwordResetToken.count({ where: { userId: ids.ana } })).toBe(0);
+  });
+
   it("a wrong password on a closed account still answers the usual refusal (nothing told to who lacks the password)", async () => {
-    const login = await ctx.app.inject({ method: "POST", url: api("/auth/new-login"), payload: { rut: plainRutOf(31000001), password: "Otra2026x" } });
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/new-login"),
+      payload: { rut: plainRutOf(31000001), password: "Otra2026x" },
+    });
     expect(login.statusCode).toBe(401);
   });
 });

@@ -44,14 +44,21 @@ test.describe("login screens", () => {
     await expect(banner).toBeHidden();
   });
 
-  test("staff log in at /admin-login and land on the users list with the staff menu (an admin's with 'Auditoría')", async ({ page }) => {
+  test("staff log in at /admin-login and land on the users list with the staff menu (an admin's with 'Solicitudes de pacientes' and 'Auditoría')", async ({
+    page,
+  }) => {
     await page.goto("/admin-login");
     await expect(page.getByRole("heading", { name: "Ingreso de Administrativos" })).toBeVisible();
     await expect(page.getByText(/solicite su registro/)).toBeVisible();
     await logIn(page, accounts.admin, "staff");
     await expect(page).toHaveURL(/\/admin\/admin-users$/);
     const menu = page.getByRole("navigation", { name: "Menú principal" });
-    await expect(menu.getByRole("link")).toHaveText(["Usuarios y Pacientes", "Cuentas hospitalarias", "Auditoría"]);
+    await expect(menu.getByRole("link")).toHaveText([
+      "Usuarios y Pacientes",
+      "Cuentas hospitalarias",
+      "Solicitudes de pacientes",
+      "Auditoría",
+    ]);
   });
 
   test("a patient account cannot log in through the staff login", async ({ page }) => {

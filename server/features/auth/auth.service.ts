@@ -63,7 +63,14 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
   await passwordAttemptSucceeded(deps, attempt);
   // Told only to whoever knows the password: the account was closed at the patient's request (issue 28).
   if (user.closedAt) {
-    await recordAudit(deps.prisma, { actorId: user.id, actorRole: user.roleType, action: `login.${portal}`, resource: "session", outcome: "denied", ip: meta.ip });
+    await recordAudit(deps.prisma, {
+      actorId: user.id,
+      actorRole: user.roleType,
+      action: `login.${portal}`,
+      resource: "session",
+      outcome: "denied",
+      ip: meta.ip,
+    });
     throw new AppError("FORBIDDEN", closedAccountMessage);
   }
   await recordAudit(deps.prisma, {

@@ -40,8 +40,7 @@ function actorOf(
 async function accessPage(deps: AppDeps, patientId: number, query: AccessQuery): Promise<AccessPage> {
   const where: Prisma.AuditEventWhereInput = {
     patientId,
-    createdAt:
-      query.from || query.to ? { gte: query.from && chileDayStart(query.from), lt: query.to && chileDayEnd(query.to) } : undefined,
+    createdAt: query.from || query.to ? { gte: query.from && chileDayStart(query.from), lt: query.to && chileDayEnd(query.to) } : undefined,
   };
   const [total, rows] = await Promise.all([
     deps.prisma.auditEvent.count({ where }),

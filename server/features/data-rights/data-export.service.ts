@@ -41,7 +41,12 @@ async function toDto(deps: AppDeps, user: SessionUser, row: ExportRow, now: Date
   const status = statusOf(row, now);
   const token =
     status === "ready"
-      ? await signLink(deps.config, { userId: user.id, tokenVersion: user.tokenVersion, purpose: "data-export", ref: row.id }, LINK_TTL_SECONDS, now)
+      ? await signLink(
+          deps.config,
+          { userId: user.id, tokenVersion: user.tokenVersion, purpose: "data-export", ref: row.id },
+          LINK_TTL_SECONDS,
+          now,
+        )
       : null;
   return {
     id: row.id,

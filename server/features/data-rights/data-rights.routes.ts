@@ -22,7 +22,12 @@ import { createRightsRequest, listOwnRightsRequests, listStaffRightsRequests, up
 const tag = "Mis datos: derechos del paciente";
 const byUserId = z.object({ userId: z.string().describe("Id del paciente") });
 const byId = z.object({ id: z.string().describe("Id de la solicitud") });
-const accessQuery = z.object({ from: z.string().optional(), to: z.string().optional(), page: z.string().optional(), limit: z.string().optional() });
+const accessQuery = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  page: z.string().optional(),
+  limit: z.string().optional(),
+});
 
 /** The API document's entry of each route (served at /api/docs). */
 const docs = {
@@ -39,7 +44,11 @@ const docs = {
     querystring: accessQuery,
     response: payloadOf(ZAccessPage),
   },
-  ownRequests: { tag, summary: "Solicitudes del paciente, de la más nueva a la más antigua", response: payloadOf(z.array(ZRightsRequestDto)) },
+  ownRequests: {
+    tag,
+    summary: "Solicitudes del paciente, de la más nueva a la más antigua",
+    response: payloadOf(z.array(ZRightsRequestDto)),
+  },
   createRequest: {
     tag,
     summary: "Nueva solicitud: rectificación, oposición a avisos por correo o cierre de la cuenta del portal",

@@ -102,12 +102,21 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
       emailNoticesOptOut: user.emailNoticesOptOut,
     },
     termsAcceptances: user.termsAcceptances.map((terms) => ({ version: terms.version, acceptedAt: terms.acceptedAt.toISOString() })),
-    clinics: user.patientClinics.map((link) => ({ key: link.codeClinicStr, title: link.clinic.title, registeredAt: link.createdAt.toISOString() })),
+    clinics: user.patientClinics.map((link) => ({
+      key: link.codeClinicStr,
+      title: link.clinic.title,
+      registeredAt: link.createdAt.toISOString(),
+    })),
     bills,
     laboratoryOrders: labOrders?.map(({ orderNumber, date, prestacion, status }) => ({ orderNumber, date, prestacion, status })) ?? null,
     imagingStudies:
-      studies?.map(({ accessionNumber, date, modality, description, hasReport }) => ({ accessionNumber, date, modality, description, hasReport })) ??
-      null,
+      studies?.map(({ accessionNumber, date, modality, description, hasReport }) => ({
+        accessionNumber,
+        date,
+        modality,
+        description,
+        hasReport,
+      })) ?? null,
   };
   return { document, labBundle, files };
 }

@@ -59,7 +59,9 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   const name = [patient.firstName, patient.secondName, patient.lastName, patient.secondLastName].filter(Boolean).join(" ");
 
   out.line("Resumen de sus datos en el Portal Pacientes", { size: 16, bold: true, gap: 6 });
-  out.line(`Preparado el ${formatChileDay(new Date(document.generatedAt))}. El detalle completo está en datos.json y laboratorio.json.`, { gap: 10 });
+  out.line(`Preparado el ${formatChileDay(new Date(document.generatedAt))}. El detalle completo está en datos.json y laboratorio.json.`, {
+    gap: 10,
+  });
 
   out.line("Datos personales", { size: 12, bold: true });
   out.line(`Nombre: ${name || "sin registrar"}`);
@@ -71,7 +73,8 @@ export async function renderExportSummary(document: DataExportDocument): Promise
 
   out.line("Términos y condiciones aceptados", { size: 12, bold: true });
   if (document.termsAcceptances.length === 0) out.line("Ninguno registrado.");
-  for (const terms of document.termsAcceptances) out.line(`Versión ${terms.version}, aceptada el ${formatChileDay(new Date(terms.acceptedAt))}`);
+  for (const terms of document.termsAcceptances)
+    out.line(`Versión ${terms.version}, aceptada el ${formatChileDay(new Date(terms.acceptedAt))}`);
   out.line("", { gap: 4 });
 
   out.line("Clínicas donde está registrado", { size: 12, bold: true });
@@ -93,13 +96,17 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   out.line("Órdenes de laboratorio", { size: 12, bold: true });
   if (document.laboratoryOrders === null) out.line("El laboratorio no respondió al preparar sus datos. Pídalos de nuevo más tarde.");
   else if (document.laboratoryOrders.length === 0) out.line("No tiene órdenes de laboratorio.");
-  else for (const order of document.laboratoryOrders) out.line(`${dayOf(order.date)} - orden ${order.orderNumber}: ${order.prestacion} (${order.status})`);
+  else
+    for (const order of document.laboratoryOrders)
+      out.line(`${dayOf(order.date)} - orden ${order.orderNumber}: ${order.prestacion} (${order.status})`);
   out.line("", { gap: 4 });
 
   out.line("Estudios de imagenología", { size: 12, bold: true });
   if (document.imagingStudies === null) out.line("Imagenología no respondió al preparar sus datos. Pídalos de nuevo más tarde.");
   else if (document.imagingStudies.length === 0) out.line("No tiene estudios de imagenología.");
-  else for (const study of document.imagingStudies) out.line(`${dayOf(study.date)} - ${study.description || study.modality} (${study.modality})`);
+  else
+    for (const study of document.imagingStudies)
+      out.line(`${dayOf(study.date)} - ${study.description || study.modality} (${study.modality})`);
   out.line("", { gap: 8 });
 
   out.line(

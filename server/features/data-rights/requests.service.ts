@@ -34,7 +34,18 @@ const requestSelect = {
   rejectionReason: true,
   receivedAt: true,
   dueAt: true,
-  user: { select: { id: true, rut: true, firstName: true, lastName: true, email: true, phoneNumber: true, secondName: true, secondLastName: true } },
+  user: {
+    select: {
+      id: true,
+      rut: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      phoneNumber: true,
+      secondName: true,
+      secondLastName: true,
+    },
+  },
 } as const satisfies Prisma.RightsRequestSelect;
 type RequestRow = Prisma.RightsRequestGetPayload<{ select: typeof requestSelect }>;
 
@@ -131,7 +142,12 @@ export async function updateRightsRequest(deps: AppDeps, user: SessionUser, inpu
     select: requestSelect,
   });
   if (!current) {
-    await audit(deps, user, meta, { action: "rights.request.update", resource: "rights-request", resourceId: change.id, outcome: "denied" });
+    await audit(deps, user, meta, {
+      action: "rights.request.update",
+      resource: "rights-request",
+      resourceId: change.id,
+      outcome: "denied",
+    });
     throw new AppError("NOT_FOUND", rightsRequestMessages.notFound);
   }
   if (isFinished(current.status)) throw new AppError("CONFLICT", rightsRequestMessages.finished);

@@ -25,6 +25,8 @@ export const adminPages = {
   "second-factor": () => import("../features/account/StaffSecondFactorPage.tsx"),
   account: () => import("../features/account/StaffAccountPage.tsx"),
   audit: () => import("../features/audit/AuditPage.tsx"),
+  "rights-requests": () => import("../features/data-rights/StaffRequestsPage.tsx"),
+  "patient-accesses": () => import("../features/data-rights/PatientAccessesPage.tsx"),
 } satisfies Record<string, () => PageModule>;
 
 const areas: Record<string, Record<string, () => PageModule>> = { dashboard: dashboardPages, admin: adminPages };

@@ -1,4 +1,5 @@
 import AccountSettingsPage from "../../features/account/AccountSettingsPage.tsx";
+import { MyDataRights } from "../../features/data-rights/MyDataRights.tsx";
 import { PendingBillsSummary } from "../../features/bills/PendingBillsSummary.tsx";
 import { LatestResultsSummary, type ResultsPage } from "../../features/latest-results/LatestResultsSummary.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
@@ -13,7 +14,8 @@ const RESULTS_PAGES: ResultsPage[] = [
 /**
  * /dashboard/account-settings, 'Mi cuenta' (SPEC §2; still the landing after login): the account page, starting with
  * a short summary of what is pending (issue 33, like MyChart's home) where the clinic's menu has hospital bills, and
- * the newest results of the results pages the menu shows.
+ * the newest results of the results pages the menu shows; ending with the patient's rights over their data (issue 28:
+ * download, accesses, requests).
  */
 export default function AccountSettingsRoute() {
   const shown = (path: string) => hiddenPageRedirect("2", currentClinic().key, path) === null;
@@ -25,6 +27,7 @@ export default function AccountSettingsRoute() {
           <LatestResultsSummary pages={RESULTS_PAGES.filter((page) => shown(page.path))} />
         </>
       }
+      bottom={<MyDataRights />}
     />
   );
 }

@@ -49,6 +49,14 @@ export default function EditUserPage() {
           <StaffPasswordForm rut={user.rut} />
           <SendResetLink userId={user.id} />
           {viewerIsAdmin ? <SecondFactorResetForm userId={user.id} /> : null}
+          {user.roleType === Role.patient ? (
+            <Card className="users-card" title="Accesos a los datos del paciente">
+              <p>Quién leyó o cambió los datos de este paciente y cuándo, como lo ve el paciente en 'Mis datos'.</p>
+              <Button variant="secondary" onClick={() => void navigate(`/admin/patient-accesses?userId=${user.id}`)}>
+                Ver accesos
+              </Button>
+            </Card>
+          ) : null}
         </>
       ) : null}
       {failed ? (

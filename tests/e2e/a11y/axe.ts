@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import type { Result } from "axe-core";
 
 // axe-core over one screen state at both widths of the suite (1280 px desktop, 375 px phone), issue 29. Only serious
 // and critical violations fail; the rules axe leaves off by default that matter to the portal's patients are turned
@@ -22,7 +21,9 @@ export const widths = [
   { width: 375, height: 740 },
 ] as const;
 
-const describe = (violation: Result) =>
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+const describe = (violation: Violation) =>
   `${violation.id} (${violation.impact}): ${violation.help} → ${violation.nodes
     .slice(0, 3)
     .map((node) => node.target.join(" "))

@@ -145,10 +145,10 @@ test("a patient opens a laboratory order and e-mails its report with the keyboar
   await page.goto("/dashboard/laboratory");
   await expect(page).toHaveTitle(`Exámenes de laboratorio · ${clinic}`);
 
-  const toggle = page.getByRole("button", { name: /ver prestaciones de la orden 1234567801/ }).first();
+  const toggle = page.getByRole("button", { name: /Ver prestaciones de la orden 1234567801/ }).first();
   await tabTo(page, toggle);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: /ocultar prestaciones de la orden 1234567801/ }).first()).toHaveAttribute(
+  await expect(page.getByRole("button", { name: /Ocultar prestaciones de la orden 1234567801/ }).first()).toHaveAttribute(
     "aria-expanded",
     "true",
   );

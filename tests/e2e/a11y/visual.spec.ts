@@ -130,7 +130,7 @@ test("the focus ring and the status dots stand out 3:1 from what surrounds them"
   const selected = page.getByRole("navigation").getByRole("link", { name: "Laboratorio" });
   await tabTo(page, selected);
   expect(await focusRingContrast(page, selected)).toBeGreaterThanOrEqual(3);
-  const toggle = page.getByRole("button", { name: /ver prestaciones de la orden 1234567803/ });
+  const toggle = page.getByRole("button", { name: /Ver prestaciones de la orden 1234567803/ });
   await tabTo(page, toggle);
   expect(await focusRingContrast(page, toggle)).toBeGreaterThanOrEqual(3);
 

@@ -36,7 +36,7 @@ function ExpandToggle({ order, expanded, toggle }: { order: LabOrderDto } & Pick
       </span>
       {formatDay(order.date)}
       <span className="visually-hidden">
-        , {open ? "ocultar" : "ver"} prestaciones de la orden {order.orderNumber}
+        , {open ? "Ocultar" : "Ver"} prestaciones de la orden {order.orderNumber}
       </span>
     </button>
   );

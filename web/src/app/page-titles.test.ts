@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminPages, dashboardPages } from "../app/pages.ts";
-import { screenTitleOf } from "./document-title.ts";
+import { adminPages, dashboardPages } from "./pages.ts";
+import { screenTitleOf } from "../lib/document-title.ts";
 
 describe("screenTitleOf", () => {
   it("names every signed-in page of the route table, so no tab is left titled 'Página no encontrada'", () => {

@@ -23,6 +23,8 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
+    // The staff path signs in twice (staff with the second factor, then the patient): more than one sign-in's time.
+    test.describe.configure({ timeout: 60_000 });
     const bills = recordBills(viewport.width);
     let ids: Record<string, number>;
     test.beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
 import { mockTransaction, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
 import { createBill, insertUser, plainRutOf, rutOf } from "../helpers/fixtures.ts";
@@ -6,6 +6,9 @@ import { api, bearer, createTestContext, demo, type TestContext } from "../helpe
 import { Role } from "../../server/contract/roles.ts";
 import { createWebpayPlusClient } from "../../server/providers/payments/webpay-plus-payments.client.ts";
 import { PaymentRefusedError } from "../../server/providers/payments/payments.provider.ts";
+import { appRouter } from "../../server/trpc/router.ts";
+import { createContextInner } from "../../server/trpc/context.ts";
+import { createCallerFactory } from "../../server/trpc/trpc.ts";
 
 // Issue 28, payments: the receipt of a paid bill, 'Anular pago' by staff through Webpay Plus refunds, and the patient's
 // 'Historial de pagos'. The Webpay mock's clock is the test's, so "3 hours after the sale" is a step of the clock.
@@ -131,10 +134,25 @@ describe("the receipt of a paid bill", () => {
   });
 });
 
+describe("which bills offer 'Comprobante' (tRPC payments.receiptAccounts)", () => {
+  it("lists the patient's bills paid by card and in force: not one marked paid by staff, nor a refunded one", async () => {
+    const caller = createCallerFactory(appRouter)(createContextInner(ctx.app.deps, { ip: "10.0.0.9" }, `Bearer ${patient}`));
+    const { bill: paidByCard } = await paidBill();
+    const { bill: refunded } = await paidBill();
+    await refund(refunded.id, admin);
+    const markedPaid = await createBill(ctx.db.prisma, "12345678-5", { isPaid: true });
+    const { accountIds } = await caller.payments.receiptAccounts();
+    expect(accountIds).toContain(paidByCard.id);
+    expect(accountIds).not.toContain(refunded.id);
+    expect(accountIds).not.toContain(markedPaid.id);
+    const staffCaller = createCallerFactory(appRouter)(createContextInner(ctx.app.deps, { ip: "10.0.0.9" }, `Bearer ${admin}`));
+    await expect(staffCaller.payments.receiptAccounts()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
 describe("'Anular pago' by staff", () => {
   it("reverses a full refund within 3 hours of the sale: the bill returns to 'Pendiente', recorded, audited, mailed", async () => {
     const { bill, token } = await paidBill();
-    await ctx.mail.clear();
     const answer = await refund(bill.id, executive);
     expect(answer.statusCode).toBe(200);
     expect(answer.json().payload).toMatchObject({
@@ -150,7 +168,16 @@ describe("'Anular pago' by staff", () => {
     expect(await ctx.db.prisma.auditEvent.count({ where: { action: "payment.refund", resourceId: stored.buyOrder, outcome: "ok" } })).toBe(
       1,
     );
-    const mail = await ctx.mail.waitFor("paciente@portalpacientes.cl");
+    // Mail goes through the durable queue: wait for this bill's notice (an earlier test's may arrive meanwhile).
+    const mail = await vi.waitFor(
+      async () => {
+        const notices = await ctx.mail.list("paciente@portalpacientes.cl");
+        const notice = notices.find((message) => message.text.includes(`N° ${bill.accountCode} `));
+        if (!notice) throw new Error("no refund notice yet");
+        return notice;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     expect(mail.subject).toBe("Portal Pacientes - Pago anulado");
     expect(mail.text).toContain(`cuenta hospitalaria N° ${bill.accountCode} por $ 45.990`);
     expect(mail.text).toContain("Motivo: Cobro duplicado");

@@ -76,3 +76,19 @@ export async function paymentHistory(deps: AppDeps, user: SessionUser, rawInput:
   await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", patientId: user.id, after: { page, total } });
   return { items, total, page };
 }
+
+/**
+ * The patient's bills that have a receipt (paid by card, payment in force), so 'Comprobante' shows only where there is
+ * one: a bill marked paid by staff without a card payment has none.
+ */
+export async function receiptAccounts(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<{ accountIds: number[] }> {
+  if (!isPatient(user)) {
+    await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", outcome: "denied" });
+    throw new AppError("FORBIDDEN", forbiddenMessage);
+  }
+  const rows = await deps.prisma.paymentTransaction.findMany({
+    where: { userId: user.id, paidBill: true, status: "AUTHORIZED", bill: { userId: user.id, isPaid: true } },
+    select: { billId: true },
+  });
+  return { accountIds: [...new Set(rows.map((row) => row.billId))] };
+}

@@ -1,7 +1,7 @@
 import { authedProcedure, patientProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
 import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
 import { settlePendingPayments } from "./payment-settlement.ts";
-import { paymentHistory } from "./payment-history.ts";
+import { paymentHistory, receiptAccounts } from "./payment-history.ts";
 import { receiptLink } from "./payment-receipt.service.ts";
 import { billPayment, refundPayment } from "./payment-refund.service.ts";
 import {
@@ -28,6 +28,8 @@ export const paymentsRouter = router({
   settleMine: patientProcedure.mutation(async ({ ctx }) => ({ settled: await settlePendingPayments(ctx.deps, { userId: ctx.user.id }) })),
   /** 'Historial de pagos' of the patient (issue 28). */
   history: patientProcedure.input(ZPaymentHistoryInput).query(({ ctx, input }) => paymentHistory(ctx.deps, ctx.user, input, ctx.meta)),
+  /** The patient's bills that have a receipt ('Comprobante' shows on those only). */
+  receiptAccounts: patientProcedure.query(({ ctx }) => receiptAccounts(ctx.deps, ctx.user, ctx.meta)),
   /** A signed link to the receipt of a paid bill: its patient, or staff with reach over it. */
   receiptLink: authedProcedure.input(ZBillPaymentInput).mutation(({ ctx, input }) => receiptLink(ctx.deps, ctx.user, input, ctx.meta)),
   /** The bill's card payment and its refund, for the staff bill page. */

@@ -18,6 +18,8 @@ export const recordBills = (width: number) => {
     refund: { accountCode: String(base + 2), amount: 33_500 },
     refundFails: { accountCode: String(base + 3), amount: 12_345 },
     rejected: { accountCode: String(base + 4), amount: 7_990 },
+    /** Marked paid by staff, with no card payment: it has no receipt. */
+    markedPaid: { accountCode: String(base + 5), amount: 5_000, isPaid: true },
   };
 };
 
@@ -40,7 +42,7 @@ export async function seedPaymentRecordFixtures(prisma: PrismaClient): Promise<v
   });
   for (const width of [375, 1280]) {
     for (const bill of Object.values(recordBills(width))) {
-      await createBill(prisma, user.rut, { accountCode: bill.accountCode, amount: bill.amount, day: "2026-03-01" });
+      await createBill(prisma, user.rut, { ...bill, day: "2026-03-01" });
     }
   }
 }

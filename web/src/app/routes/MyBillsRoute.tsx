@@ -4,7 +4,7 @@ import { MyBillsView } from "../../features/bills/MyBillsView.tsx";
 import {
   PayBillButton,
   PaymentHistory,
-  ReceiptButton,
+  PatientReceiptButton,
   usePaymentOutcomes,
   usePaymentReturn,
   useReloadPaymentHistory,
@@ -23,7 +23,7 @@ export default function MyBillsRoute() {
       <PaymentUpkeep />
       <MyBillsView
         renderPayAction={(bill) => <PayBillButton bill={bill} />}
-        renderPaidAction={(bill) => <ReceiptButton bill={bill} />}
+        renderPaidAction={(bill) => <PatientReceiptButton bill={bill} />}
         footer={<PaymentHistory />}
       />
     </>

@@ -1,12 +1,14 @@
 import { Button } from "../../components/ui/Button.tsx";
 import { followDownloadLink } from "../../lib/download-file.ts";
-import { useReceiptLink } from "./api/payment-records.api.ts";
+import { useReceiptAccounts, useReceiptLink } from "./api/payment-records.api.ts";
+
+type ReceiptBill = { id: number; accountCode: string };
 
 /**
  * 'Comprobante' (issue 28): downloads the PDF receipt of a bill paid by card, written by the server from the stored
- * payment result. A bill marked paid without a card payment has none: the server's reason is the toast.
+ * payment result.
  */
-export function ReceiptButton({ bill }: { bill: { id: number; accountCode: string } }) {
+export function ReceiptButton({ bill }: { bill: ReceiptBill }) {
   const link = useReceiptLink();
 
   async function download() {
@@ -29,4 +31,11 @@ export function ReceiptButton({ bill }: { bill: { id: number; accountCode: strin
       Comprobante
     </Button>
   );
+}
+
+/** 'Comprobante' on the patient's list, only on bills that have a receipt (one marked paid by staff has none). */
+export function PatientReceiptButton({ bill }: { bill: ReceiptBill }) {
+  const receipts = useReceiptAccounts();
+  if (!receipts.data?.accountIds.includes(bill.id)) return null;
+  return <ReceiptButton bill={bill} />;
 }

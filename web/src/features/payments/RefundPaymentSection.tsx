@@ -78,7 +78,7 @@ export function RefundPaymentSection({ bill, onRefunded }: { bill: { id: number;
           <>
             <dt>Tarjeta</dt>
             <dd>
-              {paid.paymentType} terminada en {paid.cardNumber}
+              {paid.paymentType}, terminada en {paid.cardNumber}
             </dd>
           </>
         ) : null}

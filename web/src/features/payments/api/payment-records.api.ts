@@ -16,7 +16,16 @@ export function usePaymentHistory(page: number) {
 export function useReloadPaymentHistory(): () => void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: trpc.payments.history.queryKey() });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.payments.history.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.payments.receiptAccounts.queryKey() });
+  };
+}
+
+/** The patient's bills that have a receipt (a bill marked paid without a card payment has none). */
+export function useReceiptAccounts() {
+  const trpc = useTRPC();
+  return useQuery(trpc.payments.receiptAccounts.queryOptions(undefined, { staleTime: 30_000 }));
 }
 
 /** A short-lived link to a paid bill's receipt; a refusal's toast carries the server's reason. */

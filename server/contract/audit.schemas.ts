@@ -58,6 +58,11 @@ export const AUDIT_ACTIONS = [
   "audit.list",
   "audit.export",
   "mail.queue.read",
+  "caregiver.list",
+  "caregiver.create",
+  "caregiver.renew",
+  "caregiver.revoke",
+  "scheduling.open",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { auditRouter } from "../features/audit/audit.router.ts";
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
+import { caregiversRouter } from "../features/caregivers/caregivers.router.ts";
 import { billsRouter } from "../features/bills/bills.router.ts";
 import { clinicsRouter } from "../features/clinics/clinics.router.ts";
 import { imagingRouter } from "../features/results/imaging.router.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
   bills: billsRouter,
   payments: paymentsRouter,
   audit: auditRouter,
+  caregivers: caregiversRouter,
 });
 
 export type AppRouter = typeof appRouter;

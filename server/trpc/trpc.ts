@@ -17,6 +17,7 @@ import { assertAcceptableInput } from "../http/input-guard.ts";
 import { firstLoginRefusal, secondFactorRefusal } from "../http/authenticate.ts";
 import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
+import type { CaregiverPart } from "../contract/caregivers.ts";
 
 const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -61,6 +62,8 @@ export interface ProcedureMeta {
   firstLogin?: boolean;
   /** Open to a password-only session awaiting its second factor (verify-otp, logout; see access()). */
   secondFactor?: boolean;
+  /** Acts for a dependent named by X-Actuar-Por through a link covering this part (issue 30; see access()). */
+  caregiverPart?: CaregiverPart;
 }
 
 const t = initTRPC
@@ -156,3 +159,9 @@ export const patientProcedure = authedProcedure.meta({ access: "patient" }).use(
   if (!isPatient(ctx.user)) throw new AppError("FORBIDDEN", forbiddenMessage);
   return next();
 });
+
+/**
+ * A patient procedure that may act for a dependent (issue 30): the X-Actuar-Por header names them, as on REST, and the
+ * service checks the caregiver link for `part` (actingForPatient in lib/access.ts).
+ */
+export const actingPatientProcedure = (part: CaregiverPart) => patientProcedure.meta({ access: "patient", caregiverPart: part });

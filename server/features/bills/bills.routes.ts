@@ -119,12 +119,12 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     return addBillFiles(deps, user, accountId, files, meta);
   });
 
-  app.get("/files/list/:accountId", { config: { access: "user", docs: docs.list } }, async (request: Params<"accountId">) => {
+  app.get("/files/list/:accountId", { config: { access: "user", docs: docs.list, caregiverPart: "cuentas-pagos" } }, async (request: Params<"accountId">) => {
     const { user, meta } = await call(request);
     return { getFileList: await listBillFiles(deps, user, request.params.accountId, meta) };
   });
 
-  app.get("/files/accounts/:rut", { config: { access: "user", docs: docs.patientBills } }, async (request: Params<"rut">) => {
+  app.get("/files/accounts/:rut", { config: { access: "user", docs: docs.patientBills, caregiverPart: "cuentas-pagos" } }, async (request: Params<"rut">) => {
     const { user, meta } = await call(request);
     return listPatientBills(deps, user, { ...(request.query as object), rut: request.params.rut }, meta);
   });
@@ -145,7 +145,7 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       .send(Buffer.from(file.content));
   });
 
-  app.get("/files/:path", { config: { access: "user", docs: docs.link } }, async (request: Params<"path">) => {
+  app.get("/files/:path", { config: { access: "user", docs: docs.link, caregiverPart: "cuentas-pagos" } }, async (request: Params<"path">) => {
     const { user, meta } = await call(request);
     return fileDownloadLink(deps, user, request.params.path, meta);
   });

@@ -1,19 +1,18 @@
-import { patientProcedure, router } from "../../trpc/trpc.ts";
-import { accountPaymentStatus, commitPayment, startPayment } from "./payments.service.ts";
-import { settlePendingPayments } from "./payment-settlement.ts";
+import { actingPatientProcedure, patientProcedure, router } from "../../trpc/trpc.ts";
+import { accountPaymentStatus, commitPayment, settleMyPayments, startPayment } from "./payments.service.ts";
 import { ZAccountStatusInput, ZCommitPaymentInput, ZStartPaymentInput } from "../../contract/payments.schemas.ts";
 
 // tRPC over the same service as the REST routes; every procedure is for patients (the service checks it too).
 
 export const paymentsRouter = router({
-  start: patientProcedure.input(ZStartPaymentInput).mutation(({ ctx, input }) => startPayment(ctx.deps, ctx.user, input, ctx.meta)),
+  start: actingPatientProcedure("cuentas-pagos").input(ZStartPaymentInput).mutation(({ ctx, input }) => startPayment(ctx.deps, ctx.user, input, ctx.meta)),
   commit: patientProcedure.input(ZCommitPaymentInput).mutation(({ ctx, input }) => commitPayment(ctx.deps, ctx.user, input, ctx.meta)),
-  accountStatus: patientProcedure
+  accountStatus: actingPatientProcedure("cuentas-pagos")
     .input(ZAccountStatusInput)
     .query(({ ctx, input }) => accountPaymentStatus(ctx.deps, ctx.user, input, ctx.meta)),
   /**
-   * Settles the patient's payments whose commit was lost (closed tab, network error) with status(token): the bills
-   * page calls it on every visit (SPEC §4), then reloads the list when anything changed.
+   * Settles the payments whose commit was lost (closed tab, network error) with status(token): the bills page calls it
+   * on every visit (SPEC §4), then reloads the list when anything changed.
    */
-  settleMine: patientProcedure.mutation(async ({ ctx }) => ({ settled: await settlePendingPayments(ctx.deps, { userId: ctx.user.id }) })),
+  settleMine: actingPatientProcedure("cuentas-pagos").mutation(async ({ ctx }) => ({ settled: await settleMyPayments(ctx.deps, ctx.user, ctx.meta) })),
 });

@@ -42,7 +42,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: App
     meta: requestMeta(request),
   });
 
-  app.post("/payment/generate-transaction-new-prod", { config: { access: "patient", docs: docs.start } }, async (request) => {
+  app.post("/payment/generate-transaction-new-prod", { config: { access: "patient", docs: docs.start, caregiverPart: "cuentas-pagos" } }, async (request) => {
     const { user, meta } = await patientCall(request);
     return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
   });
@@ -52,7 +52,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: App
     return { payload: await commitPayment(deps, user, request.query, meta) };
   });
 
-  app.get("/payment/account-status/", { config: { access: "patient", docs: docs.status } }, async (request) => {
+  app.get("/payment/account-status/", { config: { access: "patient", docs: docs.status, caregiverPart: "cuentas-pagos" } }, async (request) => {
     const { user, meta } = await patientCall(request);
     return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
   });

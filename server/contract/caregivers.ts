@@ -66,7 +66,11 @@ export type CreateCaregiverLink = z.infer<typeof ZCreateCaregiverLink>;
 
 export const ZRenewCaregiverLink = z.object({ expiresOn: isoDay(caregiverMessages.expiresRequired) });
 
-export const ZLinkId = z.coerce.number({ error: caregiverMessages.linkNotFound }).int().positive(caregiverMessages.linkNotFound).max(2 ** 31 - 1);
+export const ZLinkId = z.coerce
+  .number({ error: caregiverMessages.linkNotFound })
+  .int()
+  .positive(caregiverMessages.linkNotFound)
+  .max(2 ** 31 - 1);
 
 export const ZCaregiverPerson = z.object({ id: z.number(), rut: z.string(), name: z.string() });
 

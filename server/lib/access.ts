@@ -167,6 +167,13 @@ export async function actingForPatient(
   if (!/^\d{1,10}$/.test(named) || Number(named) > 2 ** 31 - 1) throw new AppError("BAD_REQUEST", caregiverMessages.badActingFor);
   const dependentId = Number(named);
   const link = await liveCaregiverLink(deps, caller.id, dependentId, part);
-  if (!link) return deny(deps, caller, meta, { action, patientId: dependentId, after: { actingFor: dependentId, part } }, caregiverMessages.notLinked);
+  if (!link)
+    return deny(
+      deps,
+      caller,
+      meta,
+      { action, patientId: dependentId, after: { actingFor: dependentId, part } },
+      caregiverMessages.notLinked,
+    );
   return { caller, patient: link.dependent, linkId: link.id };
 }

@@ -26,8 +26,7 @@ export type BillsAction = BillsAuditAction;
  * `patient`: their own, or a dependent's through a caregiver link covering 'cuentas y pagos' (issue 30).
  */
 export type BillsActor =
-  | { kind: "staff"; user: SessionUser; staff: StaffActor }
-  | { kind: "patient"; user: SessionUser; patient: PatientSubject };
+  { kind: "staff"; user: SessionUser; staff: StaffActor } | { kind: "patient"; user: SessionUser; patient: PatientSubject };
 
 /** Staff only: patients and any other role get 403 (audited as denied), as does staff with a temporary password. */
 export async function requireBillsStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: BillsAction): Promise<BillsActor> {
@@ -36,7 +35,8 @@ export async function requireBillsStaff(deps: AppDeps, user: SessionUser, meta: 
 
 /** Patients (for their own bills, or those of whom they act for) or staff (for their clinics' bills). */
 export async function requireBillsReader(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: BillsAction): Promise<BillsActor> {
-  if (isPatient(user)) return { kind: "patient", user, patient: (await actingForPatient(deps, user, meta, "cuentas-pagos", action)).patient };
+  if (isPatient(user))
+    return { kind: "patient", user, patient: (await actingForPatient(deps, user, meta, "cuentas-pagos", action)).patient };
   return requireBillsStaff(deps, user, meta, action);
 }
 

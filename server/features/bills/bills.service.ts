@@ -89,10 +89,12 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
     return { accounts: [], page, total: 0 };
   }
   // The owner's id, not a join on the RUT, so the page walks the (userId, sort, id) indexes.
-  const owner = actor.kind === "patient" ? actor.patient : await deps.prisma.user.findUnique({ where: { rut: target }, select: { id: true } });
+  const owner =
+    actor.kind === "patient" ? actor.patient : await deps.prisma.user.findUnique({ where: { rut: target }, select: { id: true } });
   if (!owner) return { accounts: [], page, total: 0 };
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
-  const ownPage = actor.kind === "patient" ? { rut: actor.patient.rut, firstName: actor.patient.firstName, lastName: actor.patient.lastName } : undefined;
+  const ownPage =
+    actor.kind === "patient" ? { rut: actor.patient.rut, firstName: actor.patient.firstName, lastName: actor.patient.lastName } : undefined;
   const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction), ownPage);
   await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? actor.patient.id : null });
   return { accounts: rows, page, total };

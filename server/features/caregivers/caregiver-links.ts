@@ -1,4 +1,10 @@
-import { caregiverMessages, GUARDIAN_RELATIONSHIPS, type CaregiverLinkDto, type CaregiverPart, type Relationship } from "../../contract/caregivers.ts";
+import {
+  caregiverMessages,
+  GUARDIAN_RELATIONSHIPS,
+  type CaregiverLinkDto,
+  type CaregiverPart,
+  type Relationship,
+} from "../../contract/caregivers.ts";
 import { formatRut } from "../../contract/rut.ts";
 import { chileToday } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -21,7 +27,14 @@ export const caregiverLinkSelect = {
   dependent: person,
 } as const;
 
-type Person = { id: number; rut: string; firstName: string | null; secondName: string | null; lastName: string | null; secondLastName: string | null };
+type Person = {
+  id: number;
+  rut: string;
+  firstName: string | null;
+  secondName: string | null;
+  lastName: string | null;
+  secondLastName: string | null;
+};
 interface LinkRow {
   id: number;
   relationship: string;
@@ -85,7 +98,10 @@ export function checkExpiry(expiresOn: string, minorUntil: string | null, option
 
 /** The link by id, with what the checks need, or 404. */
 export async function findLink(deps: AppDeps, id: number) {
-  const link = await deps.prisma.caregiverLink.findUnique({ where: { id }, select: { ...caregiverLinkSelect, dependentId: true, caregiverId: true } });
+  const link = await deps.prisma.caregiverLink.findUnique({
+    where: { id },
+    select: { ...caregiverLinkSelect, dependentId: true, caregiverId: true },
+  });
   if (!link) throw new AppError("NOT_FOUND", caregiverMessages.linkNotFound);
   return link;
 }

@@ -22,7 +22,12 @@ const byDependent = z.object({ dependentId: ZLinkId });
 const byLink = z.object({ linkId: ZLinkId });
 /** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
 const docs = {
-  list: { tag, summary: "Vínculos de cuidador de un paciente (vigentes, vencidos y revocados)", params: byDependent, response: payloadOf(z.array(ZCaregiverLinkDto)) },
+  list: {
+    tag,
+    summary: "Vínculos de cuidador de un paciente (vigentes, vencidos y revocados)",
+    params: byDependent,
+    response: payloadOf(z.array(ZCaregiverLinkDto)),
+  },
   create: {
     tag,
     summary: "Crea un vínculo: un paciente (cuidador) podrá actuar por este paciente en las partes elegidas",
@@ -31,15 +36,34 @@ const docs = {
     response: payloadOf(ZCaregiverLinkDto),
     errors: [409],
   },
-  renew: { tag, summary: "Renueva un vínculo con una nueva fecha de término", params: byLink, body: ZRenewCaregiverLink, response: payloadOf(ZCaregiverLinkDto), errors: [409] },
-  revoke: { tag, summary: "Revoca un vínculo: deja de funcionar de inmediato", params: byLink, response: payloadOf(ZCaregiverLinkDto), errors: [409] },
+  renew: {
+    tag,
+    summary: "Renueva un vínculo con una nueva fecha de término",
+    params: byLink,
+    body: ZRenewCaregiverLink,
+    response: payloadOf(ZCaregiverLinkDto),
+    errors: [409],
+  },
+  revoke: {
+    tag,
+    summary: "Revoca un vínculo: deja de funcionar de inmediato",
+    params: byLink,
+    response: payloadOf(ZCaregiverLinkDto),
+    errors: [409],
+  },
   mine: {
     tag,
     summary: "Personas a mi cuidado (para 'Ver como:') y mis cuidadores",
     description: `Para actuar por una persona a su cuidado, envíe su id en el encabezado ${ACTING_FOR_HEADER} de cada llamada.`,
     response: payloadOf(ZMyCaregiverLinks),
   },
-  revokeMine: { tag, summary: "Revoca el vínculo de uno de mis cuidadores (no el de mi tutor legal mientras sea menor de edad)", params: byLink, response: payloadOf(ZCaregiverLinkDto), errors: [409] },
+  revokeMine: {
+    tag,
+    summary: "Revoca el vínculo de uno de mis cuidadores (no el de mi tutor legal mientras sea menor de edad)",
+    params: byLink,
+    response: payloadOf(ZCaregiverLinkDto),
+    errors: [409],
+  },
   scheduling: {
     tag,
     summary: "Paciente para quien se reserva hora (uno mismo, o la persona indicada en X-Actuar-Por)",
@@ -52,7 +76,10 @@ type LinkRequest = FastifyRequest<{ Params: { linkId: string } }>;
 
 /** REST of caregiver links (issue 30): staff on the dependent's edit page; patients for 'Ver como:' and 'Mi cuenta'. */
 export async function caregiversRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const call = async (request: FastifyRequest) => ({ user: await requireUser(deps, request.headers.authorization), meta: requestMeta(request) });
+  const call = async (request: FastifyRequest) => ({
+    user: await requireUser(deps, request.headers.authorization),
+    meta: requestMeta(request),
+  });
 
   app.get("/admin/users/:dependentId/caregivers", access("staff", docs.list), async (request: DependentRequest) => {
     const { user, meta } = await call(request);

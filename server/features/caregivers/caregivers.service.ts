@@ -1,10 +1,4 @@
-import {
-  caregiverMessages,
-  ZCreateCaregiverLink,
-  ZLinkId,
-  ZRenewCaregiverLink,
-  type CaregiverLinkDto,
-} from "../../contract/caregivers.ts";
+import { caregiverMessages, ZCreateCaregiverLink, ZLinkId, ZRenewCaregiverLink, type CaregiverLinkDto } from "../../contract/caregivers.ts";
 import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import { dayToDate } from "../../contract/days.ts";
@@ -40,7 +34,12 @@ const linkOf = async (deps: AppDeps, id: number) =>
   toCaregiverLinkDto(await deps.prisma.caregiverLink.findUniqueOrThrow({ where: { id }, select: caregiverLinkSelect }));
 
 /** GET the dependent's links, newest first (live, expired and revoked: the history staff answer questions with). */
-export async function listDependentLinks(deps: AppDeps, user: SessionUser, rawDependentId: unknown, meta: RequestMeta): Promise<CaregiverLinkDto[]> {
+export async function listDependentLinks(
+  deps: AppDeps,
+  user: SessionUser,
+  rawDependentId: unknown,
+  meta: RequestMeta,
+): Promise<CaregiverLinkDto[]> {
   const actor = await requireStaffActor(deps, user, meta, "caregiver.list");
   const dependent = await visibleDependent(deps, actor, meta, "caregiver.list", parseInput(ZLinkId, rawDependentId));
   const rows = await deps.prisma.caregiverLink.findMany({
@@ -66,13 +65,18 @@ export async function createCaregiverLink(
   const actor = await requireStaffActor(deps, user, meta, "caregiver.create");
   const dependent = await visibleDependent(deps, actor, meta, "caregiver.create", parseInput(ZLinkId, rawDependentId));
   const input = parseInput(ZCreateCaregiverLink, rawInput);
-  const caregiver = await deps.prisma.user.findUnique({ where: { rut: normalizeRut(input.caregiverRut) }, select: { id: true, roleType: true } });
+  const caregiver = await deps.prisma.user.findUnique({
+    where: { rut: normalizeRut(input.caregiverRut) },
+    select: { id: true, roleType: true },
+  });
   if (!caregiver || caregiver.roleType !== Role.patient) throw new AppError("BAD_REQUEST", caregiverMessages.caregiverNotFound);
   if (caregiver.id === dependent.id) throw new AppError("BAD_REQUEST", caregiverMessages.samePerson);
 
   let minorUntil: string | null = null;
-  if (dependent.birthDate) minorUntil = eighteenthBirthday(dependent.birthDate);
-  else if (input.minor) {
+  if (dependent.birthDate) {
+    const eighteen = eighteenthBirthday(dependent.birthDate);
+    minorUntil = eighteen > chileToday() ? eighteen : null;
+  } else if (input.minor) {
     if (!input.minorUntil) throw new AppError("BAD_REQUEST", caregiverMessages.minorUntilRequired);
     minorUntil = input.minorUntil;
   }
@@ -96,7 +100,13 @@ export async function createCaregiverLink(
     select: { id: true },
   });
   const dto = await linkOf(deps, created.id);
-  await audit(deps, user, meta, { action: "caregiver.create", resource: "CaregiverLink", resourceId: dto.id, patientId: dependent.id, after: dto });
+  await audit(deps, user, meta, {
+    action: "caregiver.create",
+    resource: "CaregiverLink",
+    resourceId: dto.id,
+    patientId: dependent.id,
+    after: dto,
+  });
   return dto;
 }
 
@@ -117,7 +127,14 @@ export async function renewCaregiverLink(deps: AppDeps, user: SessionUser, rawId
   const before = toCaregiverLinkDto(link);
   await deps.prisma.caregiverLink.update({ where: { id: link.id }, data: { expiresOn: dayToDate(expiresOn), renewedAt: new Date() } });
   const after = await linkOf(deps, link.id);
-  await audit(deps, user, meta, { action: "caregiver.renew", resource: "CaregiverLink", resourceId: link.id, patientId: link.dependentId, before, after });
+  await audit(deps, user, meta, {
+    action: "caregiver.renew",
+    resource: "CaregiverLink",
+    resourceId: link.id,
+    patientId: link.dependentId,
+    before,
+    after,
+  });
   return after;
 }
 
@@ -126,7 +143,14 @@ export async function endLink(deps: AppDeps, actor: SessionUser, meta: RequestMe
   const before = toCaregiverLinkDto(link);
   await deps.prisma.caregiverLink.update({ where: { id: link.id }, data: { revokedAt: new Date(), revokedById: actor.id } });
   const after = await linkOf(deps, link.id);
-  await audit(deps, actor, meta, { action: "caregiver.revoke", resource: "CaregiverLink", resourceId: link.id, patientId: link.dependentId, before, after });
+  await audit(deps, actor, meta, {
+    action: "caregiver.revoke",
+    resource: "CaregiverLink",
+    resourceId: link.id,
+    patientId: link.dependentId,
+    before,
+    after,
+  });
   return after;
 }
 

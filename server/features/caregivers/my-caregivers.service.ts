@@ -1,5 +1,6 @@
 import { caregiverMessages, ZLinkId, type CaregiverLinkDto, type MyCaregiverLinks } from "../../contract/caregivers.ts";
 import { dayToDate } from "../../contract/days.ts";
+import { formatRut } from "../../contract/rut.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -23,19 +24,34 @@ export async function myCaregiverLinks(deps: AppDeps, user: SessionUser): Promis
       select: caregiverLinkSelect,
       orderBy: { id: "asc" },
     }),
-    deps.prisma.caregiverLink.findMany({ where: { dependentId: user.id, revokedAt: null }, select: caregiverLinkSelect, orderBy: { id: "asc" } }),
+    deps.prisma.caregiverLink.findMany({
+      where: { dependentId: user.id, revokedAt: null },
+      select: caregiverLinkSelect,
+      orderBy: { id: "asc" },
+    }),
   ]);
   return { dependents: dependents.map((row) => toCaregiverLinkDto(row)), caregivers: caregivers.map((row) => toCaregiverLinkDto(row)) };
 }
 
 /** The dependent ends a caregiver's link, unless it is their parent's or legal guardian's while they are a minor. */
-export async function revokeMyCaregiverLink(deps: AppDeps, user: SessionUser, rawId: unknown, meta: RequestMeta): Promise<CaregiverLinkDto> {
+export async function revokeMyCaregiverLink(
+  deps: AppDeps,
+  user: SessionUser,
+  rawId: unknown,
+  meta: RequestMeta,
+): Promise<CaregiverLinkDto> {
   if (!isPatient(user)) throw new AppError("FORBIDDEN", forbiddenMessage);
   const link = await findLink(deps, parseInput(ZLinkId, rawId)).catch(() => null);
   if (!link || link.dependentId !== user.id) throw new AppError("NOT_FOUND", caregiverMessages.linkNotFound);
   if (link.revokedAt) throw new AppError("CONFLICT", caregiverMessages.alreadyRevoked);
   if (isMinorsGuardianLink(link))
-    await deny(deps, user, meta, { action: "caregiver.revoke", resourceId: link.id, patientId: user.id }, caregiverMessages.guardianOfMinor);
+    await deny(
+      deps,
+      user,
+      meta,
+      { action: "caregiver.revoke", resourceId: link.id, patientId: user.id },
+      caregiverMessages.guardianOfMinor,
+    );
   return endLink(deps, user, meta, link);
 }
 
@@ -43,9 +59,22 @@ export async function revokeMyCaregiverLink(deps: AppDeps, user: SessionUser, ra
  * 'Agendamiento' for the patient the caller acts for: the clinic's scheduling page books for whoever fills it in, so
  * the portal names the patient above it; opening it for a dependent needs a link covering 'agendamiento' (audited).
  */
-export async function schedulingPatient(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<{ id: number; rut: string; name: string }> {
+export async function schedulingPatient(
+  deps: AppDeps,
+  user: SessionUser,
+  meta: RequestMeta,
+): Promise<{ id: number; rut: string; name: string }> {
   const scope = await actingForPatient(deps, user, meta, "agendamiento", "scheduling.open");
   if (scope.linkId !== null)
-    await audit(deps, user, meta, { action: "scheduling.open", resource: "CaregiverLink", resourceId: scope.linkId, patientId: scope.patient.id });
-  return { id: scope.patient.id, rut: scope.patient.rut, name: fullName({ ...scope.patient, secondName: null, secondLastName: null }) };
+    await audit(deps, user, meta, {
+      action: "scheduling.open",
+      resource: "CaregiverLink",
+      resourceId: scope.linkId,
+      patientId: scope.patient.id,
+    });
+  return {
+    id: scope.patient.id,
+    rut: formatRut(scope.patient.rut),
+    name: fullName({ ...scope.patient, secondName: null, secondLastName: null }),
+  };
 }

@@ -42,20 +42,28 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: App
     meta: requestMeta(request),
   });
 
-  app.post("/payment/generate-transaction-new-prod", { config: { access: "patient", docs: docs.start, caregiverPart: "cuentas-pagos" } }, async (request) => {
-    const { user, meta } = await patientCall(request);
-    return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
-  });
+  app.post(
+    "/payment/generate-transaction-new-prod",
+    { config: { access: "patient", docs: docs.start, caregiverPart: "cuentas-pagos" } },
+    async (request) => {
+      const { user, meta } = await patientCall(request);
+      return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
+    },
+  );
 
   app.get("/payment/new-commit-prod", { config: { access: "patient", docs: docs.commit } }, async (request) => {
     const { user, meta } = await patientCall(request);
     return { payload: await commitPayment(deps, user, request.query, meta) };
   });
 
-  app.get("/payment/account-status/", { config: { access: "patient", docs: docs.status, caregiverPart: "cuentas-pagos" } }, async (request) => {
-    const { user, meta } = await patientCall(request);
-    return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
-  });
+  app.get(
+    "/payment/account-status/",
+    { config: { access: "patient", docs: docs.status, caregiverPart: "cuentas-pagos" } },
+    async (request) => {
+      const { user, meta } = await patientCall(request);
+      return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
+    },
+  );
 }
 
 const returnParams = ["token_ws", "TBK_TOKEN", "TBK_ORDEN_COMPRA", "TBK_ID_SESION"] as const;

@@ -91,7 +91,12 @@ export async function startPayment(
     })
     .catch(async (error: unknown) => {
       if (error instanceof AppError && error.code === "CONFLICT") {
-        await audit(deps, user, meta, paymentAudit("payment.start", null, { billId: bill.id, reason: error.message }, bill.userId, "denied"));
+        await audit(
+          deps,
+          user,
+          meta,
+          paymentAudit("payment.start", null, { billId: bill.id, reason: error.message }, bill.userId, "denied"),
+        );
       }
       throw error;
     });

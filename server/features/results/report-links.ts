@@ -49,7 +49,12 @@ export async function reportLink(
   scope: PatientScope,
   report: Pick<ReportLinkClaims, "kind" | "ref">,
 ) {
-  const claims: ReportLinkClaims = { userId: scope.caller.id, tokenVersion: scope.caller.tokenVersion, patientId: scope.patient.id, ...report };
+  const claims: ReportLinkClaims = {
+    userId: scope.caller.id,
+    tokenVersion: scope.caller.tokenVersion,
+    patientId: scope.patient.id,
+    ...report,
+  };
   return reportLinkFor(await signReportToken(config, claims, config.RESULT_LINK_TTL_MINUTES * 60));
 }
 

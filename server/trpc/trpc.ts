@@ -2,7 +2,7 @@ import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { firstIssueMessage } from "../contract/validation.ts";
-import { denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
+import { actingForPatient, denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
 import type { AuditAction } from "../lib/audit.ts";
 import {
   AppError,
@@ -14,7 +14,7 @@ import {
 } from "../lib/errors.ts";
 import { isDatabaseUnavailable } from "../db/db-errors.ts";
 import { assertAcceptableInput } from "../http/input-guard.ts";
-import { firstLoginRefusal, secondFactorRefusal } from "../http/authenticate.ts";
+import { firstLoginRefusal, secondFactorRefusal, type SessionUser } from "../http/authenticate.ts";
 import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
 import type { CaregiverPart } from "../contract/caregivers.ts";
@@ -161,7 +161,21 @@ export const patientProcedure = authedProcedure.meta({ access: "patient" }).use(
 });
 
 /**
- * A patient procedure that may act for a dependent (issue 30): the X-Actuar-Por header names them, as on REST, and the
- * service checks the caregiver link for `part` (actingForPatient in lib/access.ts).
+ * Procedures that may act for a dependent (issue 30): the X-Actuar-Por header names them, as on REST. A patient naming
+ * someone they hold no live link covering `part` for is refused here (403, audited under `action`) before the input is
+ * parsed, as REST refuses before reading parameters; the service then resolves the patient with the same rule.
  */
-export const actingPatientProcedure = (part: CaregiverPart) => patientProcedure.meta({ access: "patient", caregiverPart: part });
+const refuseUnlinked = (part: CaregiverPart, action: AuditAction) =>
+  t.middleware(async ({ ctx, next }) => {
+    const { user } = ctx as Context & { user: SessionUser };
+    if (isPatient(user) && ctx.meta.actingFor) await actingForPatient(ctx.deps, user, ctx.meta, part, action);
+    return next();
+  });
+
+/** A patient procedure acting for the caller or a dependent (see refuseUnlinked). */
+export const actingPatientProcedure = (part: CaregiverPart, action: AuditAction) =>
+  patientProcedure.meta({ access: "patient", caregiverPart: part }).use(refuseUnlinked(part, action));
+
+/** A signed-in procedure (staff, or a patient acting for themself or a dependent: see refuseUnlinked). */
+export const actingUserProcedure = (part: CaregiverPart, action: AuditAction) =>
+  authedProcedure.meta({ access: "user", caregiverPart: part }).use(refuseUnlinked(part, action));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actingPatientProcedure, authedProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
+import { actingPatientProcedure, actingUserProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
 import { billPatient, ZBillPatientInput } from "./bills-patient.ts";
 import { pendingBillsSummary } from "./bills-pending.ts";
 import {
@@ -21,13 +21,12 @@ const ZPath = z.object({ path: ZFilePath });
 
 export const billsRouter = router({
   /** The patient's unpaid bills, counted and summed ('Total por pagar', the summary of 'Mi cuenta'). */
-  pending: actingPatientProcedure("cuentas-pagos").query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
+  pending: actingPatientProcedure("cuentas-pagos", "bill.list").query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
   /** The bill form's patient: name for a RUT, or 'No existe un paciente con ese RUT' (issue 33). */
   patient: staffProcedure("bill.read")
     .input(ZBillPatientInput)
     .query(({ ctx, input }) => billPatient(ctx.deps, ctx.user, input, ctx.meta)),
-  mine: authedProcedure
-    .meta({ access: "user", caregiverPart: "cuentas-pagos" })
+  mine: actingUserProcedure("cuentas-pagos", "bill.list")
     .input(ZPatientBillsInput.omit({ rut: true }))
     .query(({ ctx, input }) => listOwnBills(ctx.deps, ctx.user, input, ctx.meta)),
   search: staffProcedure("bill.list")
@@ -36,16 +35,13 @@ export const billsRouter = router({
   get: staffProcedure("bill.read")
     .input(ZId)
     .query(({ ctx, input }) => getBill(ctx.deps, ctx.user, input.id, ctx.meta)),
-  status: authedProcedure
-    .meta({ access: "user", caregiverPart: "cuentas-pagos" })
+  status: actingUserProcedure("cuentas-pagos", "bill.status")
     .input(ZId)
     .query(({ ctx, input }) => getBillStatus(ctx.deps, ctx.user, input.id, ctx.meta)),
-  files: authedProcedure
-    .meta({ access: "user", caregiverPart: "cuentas-pagos" })
+  files: actingUserProcedure("cuentas-pagos", "bill.files.list")
     .input(ZId)
     .query(({ ctx, input }) => listBillFiles(ctx.deps, ctx.user, input.id, ctx.meta)),
-  fileLink: authedProcedure
-    .meta({ access: "user", caregiverPart: "cuentas-pagos" })
+  fileLink: actingUserProcedure("cuentas-pagos", "bill.file.link")
     .input(ZPath)
     .mutation(({ ctx, input }) => fileDownloadLink(ctx.deps, ctx.user, input.path, ctx.meta)),
   create: staffProcedure("bill.create")

@@ -23,5 +23,7 @@ export const caregiversRouter = router({
     .mutation(({ ctx, input }) => revokeCaregiverLink(ctx.deps, ctx.user, input.linkId, ctx.meta)),
   mine: patientProcedure.query(({ ctx }) => myCaregiverLinks(ctx.deps, ctx.user)),
   revokeMine: patientProcedure.input(ZLink).mutation(({ ctx, input }) => revokeMyCaregiverLink(ctx.deps, ctx.user, input.linkId, ctx.meta)),
-  schedulingPatient: actingPatientProcedure("agendamiento").query(({ ctx }) => schedulingPatient(ctx.deps, ctx.user, ctx.meta)),
+  schedulingPatient: actingPatientProcedure("agendamiento", "scheduling.open").query(({ ctx }) =>
+    schedulingPatient(ctx.deps, ctx.user, ctx.meta),
+  ),
 });

@@ -4,10 +4,10 @@ import { getLabOrder, listLabOrders } from "./laboratory.service.ts";
 
 /** tRPC over the same service as REST /orders (access: patient). */
 export const laboratoryRouter = router({
-  orders: actingPatientProcedure("resultados")
+  orders: actingPatientProcedure("resultados", "lab.orders.list")
     .input(z.object({ fecha_inicio: z.string().max(20), fecha_termino: z.string().max(20) }))
     .query(({ ctx, input }) => listLabOrders(ctx.deps, ctx.user, input, ctx.meta)),
-  order: actingPatientProcedure("resultados")
+  order: actingPatientProcedure("resultados", "lab.order.read")
     .input(z.object({ orderNumber: z.string().max(30) }))
     .query(({ ctx, input }) => getLabOrder(ctx.deps, ctx.user, input.orderNumber, ctx.meta)),
 });

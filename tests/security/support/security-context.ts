@@ -13,7 +13,14 @@ export interface SecurityContext {
   call(
     endpoint: Endpoint,
     role: Role,
-    options?: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string; token?: string },
+    options?: {
+      id?: number | string;
+      body?: unknown;
+      rawBody?: string;
+      contentType?: string;
+      token?: string;
+      headers?: Record<string, string>;
+    },
   ): Promise<Answer>;
   /** The same call as a patient would make it, signed in with `token` (another patient's session, e.g. a first login). */
   callAs(endpoint: Endpoint, token: string): Promise<Answer>;
@@ -59,12 +66,19 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
   async function call(
     endpoint: Endpoint,
     role: Role,
-    options: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string; token?: string } = {},
+    options: {
+      id?: number | string;
+      body?: unknown;
+      rawBody?: string;
+      contentType?: string;
+      token?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     // Logging out ends the session of the token it is called with: give it a session of its own.
     const endsSession = /logout/.test(endpoint.path);
     const token = options.token ?? (role === "none" ? undefined : endsSession ? await freshLogin(role) : tokens[role]);
-    const headers: Record<string, string> = token ? bearer(token) : {};
+    const headers: Record<string, string> = { ...(token ? bearer(token) : {}), ...options.headers };
     const id = options.id ?? (addressesBill(endpoint) ? othersBillId : othersId)[role];
     const body = options.body ?? (endpoint.fields.includes("id") ? { id } : {});
     if (options.contentType) headers["content-type"] = options.contentType;

@@ -96,3 +96,23 @@ export type CaregiverLinkDto = z.infer<typeof ZCaregiverLinkDto>;
 /** 'Ver como:' and 'Mi cuenta' of a patient: whom they care for, and who cares for them. */
 export const ZMyCaregiverLinks = z.object({ dependents: z.array(ZCaregiverLinkDto), caregivers: z.array(ZCaregiverLinkDto) });
 export type MyCaregiverLinks = z.infer<typeof ZMyCaregiverLinks>;
+
+/**
+ * The staff form's fields as typed (strings; `parts` comma-separated, `minor` 'si'/'no' when the dependent has no birth
+ * date on file): the same rules and messages as ZCreateCaregiverLink, checked in the browser before sending.
+ */
+export const ZCaregiverLinkForm = z
+  .object({
+    caregiverRut: z.string().trim().min(1, caregiverMessages.caregiverNotFound).max(20),
+    relationship: z.enum(RELATIONSHIPS, { error: caregiverMessages.relationshipRequired }),
+    documentSeen: ZCreateCaregiverLink.shape.documentSeen,
+    parts: z.string().min(1, caregiverMessages.partsRequired),
+    expiresOn: isoDay(caregiverMessages.expiresRequired),
+    minor: z.enum(["", "si", "no"]),
+    minorUntil: z.string(),
+  })
+  .refine((form) => form.minor !== "si" || /^\d{4}-\d{2}-\d{2}$/.test(form.minorUntil), {
+    error: caregiverMessages.minorUntilRequired,
+    path: ["minorUntil"],
+  });
+export type CaregiverLinkForm = z.infer<typeof ZCaregiverLinkForm>;

@@ -1,16 +1,32 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { ActingForGate, VerComoBar } from "../../features/caregivers/VerComo.tsx";
+import { usePortalType } from "../../lib/session.ts";
 import { Header } from "./Header.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
-/** The /dashboard and /admin frame: header on top, sidebar at the left, the page beside it. */
+/**
+ * The /dashboard and /admin frame: header on top, sidebar at the left, the page beside it. In the patient area,
+ * 'Ver como:' on top of every page for caregivers (issue 30), and each page behind the link's parts.
+ */
 export function PortalLayout() {
+  const patient = usePortalType() === "2";
+  const { pathname } = useLocation();
   return (
     <div className="portal">
       <Header />
       <div className="portal__body">
         <Sidebar />
         <main className="portal__content" id="contenido">
-          <Outlet />
+          {patient ? (
+            <>
+              <VerComoBar />
+              <ActingForGate pathname={pathname}>
+                <Outlet />
+              </ActingForGate>
+            </>
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </div>

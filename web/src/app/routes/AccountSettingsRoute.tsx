@@ -1,4 +1,5 @@
 import AccountSettingsPage from "../../features/account/AccountSettingsPage.tsx";
+import { MyCaregivers } from "../../features/caregivers/MyCaregivers.tsx";
 import { PendingBillsSummary } from "../../features/bills/PendingBillsSummary.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
@@ -11,5 +12,5 @@ const MY_BILLS_PATH = "/dashboard/my-bills";
  */
 export default function AccountSettingsRoute() {
   const billsShown = hiddenPageRedirect("2", currentClinic().key, MY_BILLS_PATH) === null;
-  return <AccountSettingsPage top={billsShown ? <PendingBillsSummary payPath={MY_BILLS_PATH} /> : null} />;
+  return <AccountSettingsPage top={billsShown ? <PendingBillsSummary payPath={MY_BILLS_PATH} /> : null} bottom={<MyCaregivers />} />;
 }

@@ -23,9 +23,10 @@ export const JOURNEY_END = "/dashboard/scheduling";
  * First login (hasChangedPassword missing or false): the password form alone, open, under the welcome modal; a
  * successful change marks the stored user and opens the data form; saving the data then sends the user to
  * scheduling. Otherwise both forms show, the data open and the password collapsed. `top` (issue 33: what is pending,
- * composed by app/routes/AccountSettingsRoute.tsx) shows under the title, once the first-login password change is done.
+ * composed by app/routes/AccountSettingsRoute.tsx) shows under the title, once the first-login password change is done;
+ * `bottom` (issue 30: 'Mis cuidadores') after the sessions.
  */
-export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
+export default function AccountSettingsPage({ top, bottom }: { top?: ReactNode; bottom?: ReactNode } = {}) {
   const { user: storedUser, setUser } = useSessionUser();
   // The stored user refreshed from the server on every visit (gcTime 0: no stale copy can overwrite a newer one).
   const me = useOwnAccount();
@@ -97,6 +98,7 @@ export default function AccountSettingsPage({ top }: { top?: ReactNode } = {}) {
           <DocumentsTable dateTyc={user.dateTyc} />
           <SecondFactorSection />
           <ActiveSessions />
+          {bottom}
         </>
       )}
     </div>

@@ -62,7 +62,6 @@ export const ZCreateCaregiverLink = z.object({
   minor: z.boolean().optional(),
   minorUntil: isoDay(caregiverMessages.minorUntilRequired).optional(),
 });
-export type CreateCaregiverLink = z.infer<typeof ZCreateCaregiverLink>;
 
 export const ZRenewCaregiverLink = z.object({ expiresOn: isoDay(caregiverMessages.expiresRequired) });
 
@@ -115,4 +114,3 @@ export const ZCaregiverLinkForm = z
     error: caregiverMessages.minorUntilRequired,
     path: ["minorUntil"],
   });
-export type CaregiverLinkForm = z.infer<typeof ZCaregiverLinkForm>;

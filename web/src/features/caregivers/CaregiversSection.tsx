@@ -38,7 +38,7 @@ export function CaregiversSection({ dependentId, birthDate }: CaregiversSectionP
   const links = useDependentLinks(dependentId);
   const [round, setRound] = useState(0);
   return (
-    <Card title="Cuidadores" className="users-card">
+    <Card title="Cuidadores" className="users-card" aria-label="Cuidadores">
       <p className="form__intro">
         Un cuidador (madre, padre, tutor legal u otra persona con un documento que lo acredite) usa el portal por este paciente con su
         propia cuenta, solo en las partes elegidas y hasta la fecha de término.

@@ -27,7 +27,7 @@ export function MyCaregivers() {
   }
 
   return (
-    <Card title="Mis cuidadores">
+    <Card title="Mis cuidadores" aria-label="Mis cuidadores">
       <p>Estas personas pueden usar el portal por usted en las partes indicadas.</p>
       <ul className="caregivers-list">
         {caregivers.map((link) => (

@@ -45,7 +45,11 @@ export const caregiverMessages = {
   expiresAfterEighteen: "El vínculo de un menor termina a más tardar el día en que cumple 18 años",
 } as const;
 
-const isoDay = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+const isoDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((day) => !Number.isNaN(new Date(`${day}T00:00:00Z`).getTime()), message);
 
 /** Staff create a link from the dependent's edit page. */
 export const ZCreateCaregiverLink = z.object({

@@ -198,6 +198,8 @@ describe("staff create, renew and revoke links on the dependent's edit page ('Cu
       [{ documentSeen: "" }, caregiverMessages.documentRequired],
       [{ expiresOn: inDays(-1) }, caregiverMessages.expiresInPast],
       [{ expiresOn: "31-12-2030" }, caregiverMessages.expiresRequired],
+      [{ expiresOn: "2030-13-45" }, caregiverMessages.expiresRequired],
+      [{ minor: true, minorUntil: "2030-99-01" }, caregiverMessages.minorUntilRequired],
       [{ caregiverRut: "99.999.999-9" }, caregiverMessages.caregiverNotFound],
       [{ caregiverRut: demoDependents.adult.rut }, caregiverMessages.samePerson],
       // The minor turns 18 on 2032-06-12 (his birth date on file): a first link cannot outlast that.

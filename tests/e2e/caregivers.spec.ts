@@ -13,11 +13,11 @@ const jose = { rut: "6.543.210-2", password: "Paciente2026" };
 const verComo = (page: Page) => page.getByLabel("Ver como:");
 
 async function addCaregiver(page: Page, caregiverRut: string) {
-  const section = page.getByRole("region", { name: "Cuidadores" });
+  const section = page.getByRole("form", { name: "Agregar cuidador" });
   await section.getByLabel("RUT del cuidador").fill(caregiverRut);
   await section.getByLabel("Relación").selectOption({ label: "Otro" });
   await section.getByLabel("Documento que vio").fill("Poder simple firmado ante la clínica");
-  await section.getByLabel("Fecha de término").fill("2030-12-31");
+  await section.getByLabel("Fecha de término", { exact: true }).fill("2030-12-31");
   await section.getByText("Resultados", { exact: true }).click();
   await section.getByRole("button", { name: "Agregar cuidador" }).click();
 }

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { ActingForGate, VerComoBar } from "../../features/caregivers/VerComo.tsx";
 import { usePortalType } from "../../lib/session.ts";
+import { useActingFor } from "../../lib/acting-for.ts";
 import { Header } from "./Header.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
@@ -11,6 +12,8 @@ import { Sidebar } from "./Sidebar.tsx";
 export function PortalLayout() {
   const patient = usePortalType() === "2";
   const { pathname } = useLocation();
+  // The page remounts when the patient switches whom they act for ('Ver como:'), so it asks for its data again.
+  const acting = useActingFor();
   return (
     <div className="portal">
       <Header />
@@ -20,7 +23,7 @@ export function PortalLayout() {
           {patient ? (
             <>
               <VerComoBar />
-              <ActingForGate pathname={pathname}>
+              <ActingForGate key={acting?.id ?? "self"} pathname={pathname}>
                 <Outlet />
               </ActingForGate>
             </>

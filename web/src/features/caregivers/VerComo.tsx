@@ -1,10 +1,9 @@
 import { useEffect, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { caregiverPartLabels, type CaregiverPart } from "@contract/caregivers.ts";
 import { Card } from "../../components/ui/Card.tsx";
-import { setActingFor, useActingFor } from "../../lib/acting-for.ts";
+import { useActingFor } from "../../lib/acting-for.ts";
 import { useSessionUser } from "../../lib/session.ts";
-import { useMyCaregiverLinks, useSchedulingPatient } from "./api/caregivers.api.ts";
+import { useMyCaregiverLinks, useSchedulingPatient, useSwitchActingFor } from "./api/caregivers.api.ts";
 import "./caregivers.css";
 
 // 'Ver como:' (issue 30): a caregiver switches the patient area between themself and each person in their care.
@@ -16,24 +15,19 @@ export function VerComoBar() {
   const links = useMyCaregiverLinks();
   const acting = useActingFor();
   const { user } = useSessionUser();
-  const client = useQueryClient();
+  const switchTo = useSwitchActingFor();
   const dependents = links.data?.dependents ?? [];
 
   // A link that ended (revoked, expired) since it was chosen: back to the patient's own data.
   const stillLinked = !acting || dependents.some((link) => link.dependent.id === acting.id);
   useEffect(() => {
-    if (links.data && !stillLinked) {
-      setActingFor(null);
-      void client.resetQueries();
-    }
-  }, [links.data, stillLinked, client]);
+    if (links.data && !stillLinked) switchTo(null);
+  }, [links.data, stillLinked, switchTo]);
 
   if (dependents.length === 0) return null;
   function choose(value: string) {
     const link = dependents.find((candidate) => String(candidate.dependent.id) === value);
-    setActingFor(link ? { id: link.dependent.id, name: link.dependent.name, rut: link.dependent.rut } : null);
-    // Every screen's data is someone else's now: drop it all and ask again with the new X-Actuar-Por.
-    void client.resetQueries();
+    switchTo(link ? { id: link.dependent.id, name: link.dependent.name, rut: link.dependent.rut } : null);
   }
   return (
     <div className="ver-como" role="region" aria-label="Ver como">

@@ -1,4 +1,6 @@
+import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { setActingFor, type ActingFor } from "../../../lib/acting-for.ts";
 import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
 
 // The caregivers feature's calls (tRPC caregivers.*): 'Ver como:', 'Mi cuenta' and the staff section 'Cuidadores'.
@@ -14,6 +16,24 @@ const serverMessage = (fallback: string) => (error: unknown) => errorMessage(err
 export function useMyCaregiverLinks(enabled = true) {
   const trpc = useTRPC();
   return useQuery(trpc.caregivers.mine.queryOptions(undefined, { enabled, staleTime: 30_000 }));
+}
+
+/**
+ * Acts for `person` (null: oneself). Every screen's data is someone else's now: it is dropped (but the list of links),
+ * and the page remounts (PortalLayout keys it by whom it shows) and asks again with the new X-Actuar-Por; a page the
+ * link does not cover is not mounted, so it asks nothing.
+ */
+export function useSwitchActingFor() {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const linksKey = JSON.stringify(trpc.caregivers.mine.queryKey());
+  return useCallback(
+    (person: ActingFor | null) => {
+      client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== linksKey });
+      setActingFor(person);
+    },
+    [client, linksKey],
+  );
 }
 
 /** The dependent revokes one of their caregivers' links. */

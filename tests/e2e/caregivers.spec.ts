@@ -63,7 +63,7 @@ for (const viewport of [
       expect(await page.locator("[data-account-code]").count()).toBeGreaterThan(2);
     });
 
-    test("staff add a caregiver on the patient's edit page, are told of a duplicate, and revoke it; the patient revokes one in 'Mi cuenta'", async ({
+    test("staff add a caregiver on the patient's edit page and are told of a duplicate; the patient revokes that caregiver in 'Mi cuenta'", async ({
       page,
       browser,
     }) => {

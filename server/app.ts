@@ -16,6 +16,8 @@ import { mailQueueRoutes } from "./features/mail/mail-queue.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes.ts";
 import { billsRoutes } from "./features/bills/bills.routes.ts";
+import { caregiversRoutes } from "./features/caregivers/caregivers.routes.ts";
+import type { CaregiverPart } from "./contract/caregivers.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
@@ -124,6 +126,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
         access: route.config?.access,
         firstLogin: route.config?.firstLogin ?? false,
         secondFactor: route.config?.secondFactor ?? false,
+        caregiverPart: route.config?.caregiverPart,
         docs: route.config?.docs,
       });
   });
@@ -168,6 +171,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       await api.register(termsRoutes, { deps });
       await api.register(clinicsRoutes, { deps });
       await api.register(usersRoutes, { deps });
+      await api.register(caregiversRoutes, { deps });
       await api.register(laboratoryRoutes, { deps });
       await api.register(imagingRoutes, { deps });
       await api.register(reportsRoutes, { deps });
@@ -220,6 +224,8 @@ export interface RouteTableEntry {
   firstLogin: boolean;
   /** Open to a password-only session awaiting its second factor (verify-otp, logout). */
   secondFactor: boolean;
+  /** Acts for a dependent named by X-Actuar-Por through a caregiver link covering this part (issue 30). */
+  caregiverPart?: CaregiverPart;
   docs: RouteDocs | undefined;
 }
 

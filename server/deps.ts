@@ -50,4 +50,6 @@ export interface RequestMeta {
   cookies?: Record<string, string | undefined>;
   /** The User-Agent header, kept with a session (which device signed in). */
   userAgent?: string;
+  /** The X-Actuar-Por header: the dependent a caregiver acts for (issue 30; read by actingForPatient in lib/access.ts). */
+  actingFor?: string;
 }

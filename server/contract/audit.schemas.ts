@@ -72,6 +72,11 @@ export const AUDIT_ACTIONS = [
   "data.export.request",
   "data.export.prepare",
   "data.export.download",
+  "caregiver.list",
+  "caregiver.create",
+  "caregiver.renew",
+  "caregiver.revoke",
+  "scheduling.open",
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

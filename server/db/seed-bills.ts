@@ -55,6 +55,9 @@ export async function seedDemoBills(prisma: PrismaClient): Promise<number> {
     ["12.345.678-5", demoBillsFor(7, 14)],
     // Only at the clinic this patient is registered with: the staff-scope examples rely on it.
     ["16.789.012-1", demoBillsFor(3, 3, ["hcs-rcr"])],
+    // The demo caregiver's dependents (seed-caregivers.ts): the minor's bills she pays, the adult's she does not see.
+    ["24.567.890-8", demoBillsFor(11, 2, ["hcs-rcr"])],
+    ["6.543.210-2", demoBillsFor(13, 2, ["hcs-rcr"])],
   ];
   let created = 0;
   for (const [rut, bills] of plan) {

@@ -4,6 +4,7 @@ import { clinics } from "../contract/clinics.ts";
 import { Role } from "../contract/roles.ts";
 import { normalizeRut, rutCheckDigit } from "../contract/rut.ts";
 import { seedDemoBills } from "./seed-bills.ts";
+import { seedDemoCaregivers } from "./seed-caregivers.ts";
 import { createUser, setSecondFactor } from "./users.repository.ts";
 import { dayToDate } from "../contract/days.ts";
 
@@ -220,6 +221,7 @@ export async function seedDemoData(prisma: PrismaClient, options: { onlyWhenEmpt
     });
     created++;
   }
+  await seedDemoCaregivers(prisma);
   await seedDemoBills(prisma);
   return { created };
 }

@@ -1,4 +1,5 @@
 import type { RouteDocs } from "./route-docs.ts";
+import type { CaregiverPart } from "../contract/caregivers.ts";
 
 // Who may call a route, declared on every REST route (`{ config: { access } }`) and every tRPC procedure
 // (`.meta({ access })`). Handlers still enforce access themselves; the security suite (tests/security) reads these
@@ -18,8 +19,23 @@ export type RouteAccess = "public" | "signed" | "user" | "patient" | "staff" | "
  * `secondFactor` declares a route open to a password-only session of a person with a second factor (issue 27): only
  * the second step (verify-otp) and logout. Every other signed-in route answers such a session 401 (requireUser).
  */
-export const access = (level: RouteAccess, docs?: RouteDocs, options: { firstLogin?: boolean; secondFactor?: boolean } = {}) => ({
-  config: { access: level, docs, firstLogin: options.firstLogin ?? false, secondFactor: options.secondFactor ?? false },
+/**
+ * `caregiverPart` declares a patient route that acts for a dependent named by X-Actuar-Por (issue 30) through a
+ * caregiver link covering that part (actingForPatient in lib/access.ts); the security suite tries every such route
+ * with live, expired, revoked and part-less links.
+ */
+export const access = (
+  level: RouteAccess,
+  docs?: RouteDocs,
+  options: { firstLogin?: boolean; secondFactor?: boolean; caregiverPart?: CaregiverPart } = {},
+) => ({
+  config: {
+    access: level,
+    docs,
+    firstLogin: options.firstLogin ?? false,
+    secondFactor: options.secondFactor ?? false,
+    caregiverPart: options.caregiverPart,
+  },
 });
 
 declare module "fastify" {
@@ -28,5 +44,6 @@ declare module "fastify" {
     docs?: RouteDocs;
     firstLogin?: boolean;
     secondFactor?: boolean;
+    caregiverPart?: CaregiverPart;
   }
 }

@@ -4,6 +4,9 @@ import { Role } from "../contract/roles.ts";
 import { staffRefusal, type SessionUser } from "../http/authenticate.ts";
 import { audit, type ActionAudit, type AuditAction } from "./audit.ts";
 import { AppError, forbiddenMessage } from "./errors.ts";
+import { caregiverMessages, type CaregiverPart } from "../contract/caregivers.ts";
+import { dayToDate } from "../contract/days.ts";
+import { chileToday } from "./chile-time.ts";
 
 // Who may act on what, for every feature (the rules: server/features/users/PERMISSIONS.md). An executive's clinics are
 // read from the database on every request, never from the token, so adding or removing a privilege takes effect on
@@ -103,4 +106,74 @@ export function visibleUsersWhere(actor: StaffActor): Prisma.UserWhereInput {
       { roleType: Role.executive, privileges: { some: { codeClinicStr } } },
     ],
   };
+}
+
+/** The patient whose data a patient-area request reads or changes. */
+export interface PatientSubject {
+  id: number;
+  rut: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * Who asks and for whom (issue 30): a patient acts for themself, or for a dependent through a caregiver link. Audit
+ * rows name `caller` as the actor and `patient` as the patient, so the dependent sees the caregiver's reads.
+ */
+export interface PatientScope {
+  caller: SessionUser;
+  patient: PatientSubject;
+  /** The caregiver link used; null when the patient is the caller themself. */
+  linkId: number | null;
+}
+
+const patientSubjectSelect = { id: true, rut: true, email: true, firstName: true, lastName: true } as const;
+
+/**
+ * The live caregiver link letting `caregiverId` act for `dependentId` in `part`, or null. Read from the database on
+ * every request, so a revoked or expired link is refused at once on every instance (no cache to go stale).
+ */
+export async function liveCaregiverLink(deps: Pick<AppDeps, "prisma">, caregiverId: number, dependentId: number, part: CaregiverPart) {
+  return deps.prisma.caregiverLink.findFirst({
+    where: {
+      caregiverId,
+      dependentId,
+      revokedAt: null,
+      expiresOn: { gte: dayToDate(chileToday()) },
+      parts: { has: part },
+      dependent: { roleType: Role.patient },
+    },
+    select: { id: true, dependent: { select: patientSubjectSelect } },
+  });
+}
+
+/**
+ * The one access rule of the patient area: whose data this request may use for `part` of the portal. Without the
+ * X-Actuar-Por header (meta.actingFor), or naming the caller, it is the caller's own; naming a dependent, it needs a
+ * live link covering `part`, or 403 (audited as denied under `action`, with the dependent as the patient). Staff and
+ * any other role get 403, as before.
+ */
+export async function actingForPatient(
+  deps: AppDeps,
+  caller: SessionUser,
+  meta: RequestMeta,
+  part: CaregiverPart,
+  action: AuditAction,
+): Promise<PatientScope> {
+  if (!isPatient(caller)) throw new AppError("FORBIDDEN", forbiddenMessage);
+  const named = meta.actingFor?.trim();
+  if (!named || named === String(caller.id)) return { caller, patient: caller, linkId: null };
+  if (!/^\d{1,10}$/.test(named) || Number(named) > 2 ** 31 - 1) throw new AppError("BAD_REQUEST", caregiverMessages.badActingFor);
+  const dependentId = Number(named);
+  const link = await liveCaregiverLink(deps, caller.id, dependentId, part);
+  if (!link)
+    return deny(
+      deps,
+      caller,
+      meta,
+      { action, patientId: dependentId, after: { actingFor: dependentId, part } },
+      caregiverMessages.notLinked,
+    );
+  return { caller, patient: link.dependent, linkId: link.id };
 }

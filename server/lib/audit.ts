@@ -90,6 +90,9 @@ export type DataRightsAuditAction =
 /** Admins reading the outbound mail queue's stuck messages (server/features/mail). */
 export type MailAuditAction = "mail.queue.read";
 
+/** Caregiver links (server/features/caregivers) and the scheduling page opened for a dependent. */
+export type CaregiversAuditAction = "caregiver.list" | "caregiver.create" | "caregiver.renew" | "caregiver.revoke" | "scheduling.open";
+
 export type AuditAction =
   | AuditTrailAuditAction
   | AuthAuditAction
@@ -100,7 +103,8 @@ export type AuditAction =
   | BillsAuditAction
   | PaymentsAuditAction
   | MailAuditAction
-  | DataRightsAuditAction;
+  | DataRightsAuditAction
+  | CaregiversAuditAction;
 
 // The screen's list of actions (contract/audit.schemas.ts) and this type are the same set: a new action missing there
 // is a type error here.

@@ -20,6 +20,11 @@ export interface SignedLink {
   purpose: LinkPurpose;
   /** What the link opens within its purpose: a file's path, an order or accession number. */
   ref: string;
+  /**
+   * The dependent whose document it is, when `userId` is their caregiver (issue 30); opening it checks the caregiver
+   * link again. Absent: the document is the user's own.
+   */
+  patientId?: number;
 }
 
 const algorithm = "HS256";
@@ -41,7 +46,8 @@ export const ZSignedLinkQuery = z.object({
 /** A token for that link, valid `ttlSeconds` from `now`. */
 export function signLink(config: Pick<AppConfig, "JWT_SECRET">, link: SignedLink, ttlSeconds: number, now = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ ver: link.tokenVersion, pur: link.purpose, ref: link.ref })
+  const onBehalf = link.patientId !== undefined && link.patientId !== link.userId ? { pat: link.patientId } : {};
+  return new SignJWT({ ver: link.tokenVersion, pur: link.purpose, ref: link.ref, ...onBehalf })
     .setProtectedHeader({ alg: algorithm, typ: "JWT" })
     .setSubject(String(link.userId))
     .setIssuer(issuer)
@@ -64,11 +70,12 @@ export async function verifyLink(
   try {
     const { payload } = await jwtVerify(token, linkKey(config.JWT_SECRET), { algorithms: [algorithm], issuer, audience, currentDate: now });
     const userId = Number(payload.sub);
-    const { ver, pur, ref } = payload as { ver?: unknown; pur?: unknown; ref?: unknown };
+    const { ver, pur, ref, pat } = payload as { ver?: unknown; pur?: unknown; ref?: unknown; pat?: unknown };
     const purpose = purposes.find((candidate) => candidate === pur);
     if (!Number.isInteger(userId) || typeof ver !== "number" || !purpose || !accepted.includes(purpose) || typeof ref !== "string")
       return null;
-    return { userId, tokenVersion: ver, purpose, ref };
+    if (pat !== undefined && !Number.isInteger(pat)) return null;
+    return { userId, tokenVersion: ver, purpose, ref, ...(typeof pat === "number" ? { patientId: pat } : {}) };
   } catch {
     return null;
   }

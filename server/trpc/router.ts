@@ -2,6 +2,7 @@ import { auditRouter } from "../features/audit/audit.router.ts";
 import { accountRouter } from "../features/account/account.router.ts";
 import { authRouter } from "../features/auth/auth.router.ts";
 import { dataRightsRouter } from "../features/data-rights/data-rights.router.ts";
+import { caregiversRouter } from "../features/caregivers/caregivers.router.ts";
 import { billsRouter } from "../features/bills/bills.router.ts";
 import { clinicsRouter } from "../features/clinics/clinics.router.ts";
 import { imagingRouter } from "../features/results/imaging.router.ts";
@@ -25,6 +26,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   audit: auditRouter,
   dataRights: dataRightsRouter,
+  caregivers: caregiversRouter,
 });
 
 export type AppRouter = typeof appRouter;

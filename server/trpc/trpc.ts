@@ -2,7 +2,7 @@ import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { firstIssueMessage } from "../contract/validation.ts";
-import { denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
+import { actingForPatient, denyNonStaff, deny, isAdmin, isPatient } from "../lib/access.ts";
 import type { AuditAction } from "../lib/audit.ts";
 import {
   AppError,
@@ -14,9 +14,10 @@ import {
 } from "../lib/errors.ts";
 import { isDatabaseUnavailable } from "../db/db-errors.ts";
 import { assertAcceptableInput } from "../http/input-guard.ts";
-import { firstLoginRefusal, secondFactorRefusal } from "../http/authenticate.ts";
+import { firstLoginRefusal, secondFactorRefusal, type SessionUser } from "../http/authenticate.ts";
 import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
+import type { CaregiverPart } from "../contract/caregivers.ts";
 
 const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -61,6 +62,8 @@ export interface ProcedureMeta {
   firstLogin?: boolean;
   /** Open to a password-only session awaiting its second factor (verify-otp, logout; see access()). */
   secondFactor?: boolean;
+  /** Acts for a dependent named by X-Actuar-Por through a link covering this part (issue 30; see access()). */
+  caregiverPart?: CaregiverPart;
 }
 
 const t = initTRPC
@@ -156,3 +159,23 @@ export const patientProcedure = authedProcedure.meta({ access: "patient" }).use(
   if (!isPatient(ctx.user)) throw new AppError("FORBIDDEN", forbiddenMessage);
   return next();
 });
+
+/**
+ * Procedures that may act for a dependent (issue 30): the X-Actuar-Por header names them, as on REST. A patient naming
+ * someone they hold no live link covering `part` for is refused here (403, audited under `action`) before the input is
+ * parsed, as REST refuses before reading parameters; the service then resolves the patient with the same rule.
+ */
+const refuseUnlinked = (part: CaregiverPart, action: AuditAction) =>
+  t.middleware(async ({ ctx, next }) => {
+    const { user } = ctx as Context & { user: SessionUser };
+    if (isPatient(user) && ctx.meta.actingFor) await actingForPatient(ctx.deps, user, ctx.meta, part, action);
+    return next();
+  });
+
+/** A patient procedure acting for the caller or a dependent (see refuseUnlinked). */
+export const actingPatientProcedure = (part: CaregiverPart, action: AuditAction) =>
+  patientProcedure.meta({ access: "patient", caregiverPart: part }).use(refuseUnlinked(part, action));
+
+/** A signed-in procedure (staff, or a patient acting for themself or a dependent: see refuseUnlinked). */
+export const actingUserProcedure = (part: CaregiverPart, action: AuditAction) =>
+  authedProcedure.meta({ access: "user", caregiverPart: part }).use(refuseUnlinked(part, action));

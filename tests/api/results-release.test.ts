@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionUserSelect } from "../../server/http/authenticate.ts";
 import { reportLink } from "../../server/features/results/report-links.ts";
 import { IN_PERSON_NOTE } from "../../server/features/results/release-rules.ts";
 import { releasedLabOrders } from "../../server/features/results/released-results.ts";
@@ -45,8 +46,8 @@ describe("clinic release rules on every path", () => {
   });
 
   it("PDF: a report link to an order holding a result back opens nothing, and it cannot be e-mailed", async () => {
-    const user = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: userId } });
-    const link = await reportLink(ctx.config, { userId, tokenVersion: user.tokenVersion, kind: "lab", ref: "1234567801" });
+    const user = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
+    const link = await reportLink(ctx.config, { caller: user, patient: user, linkId: null }, { kind: "lab", ref: "1234567801" });
     const opened = await ctx.app.inject({ method: "GET", url: link });
     expect(opened.statusCode).toBe(404);
     const mailed = await ctx.app.inject({

@@ -1,7 +1,15 @@
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
-import { clinicScopeFilter, inClinicScope, isPatient, requireStaffActor, type StaffActor } from "../../lib/access.ts";
+import {
+  actingForPatient,
+  clinicScopeFilter,
+  inClinicScope,
+  isPatient,
+  requireStaffActor,
+  type PatientSubject,
+  type StaffActor,
+} from "../../lib/access.ts";
 import { audit, type BillsAuditAction } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -13,23 +21,28 @@ import { billDtoSelect } from "./bills.dto.ts";
 
 export type BillsAction = BillsAuditAction;
 
-/** Who is acting on bills: staff (an admin, or an executive with their clinics now) or a patient (their own bills). */
-export type BillsActor = { kind: "staff"; user: SessionUser; staff: StaffActor } | { kind: "patient"; user: SessionUser };
+/**
+ * Who is acting on bills: staff (an admin, or an executive with their clinics now) or a patient on the bills of
+ * `patient`: their own, or a dependent's through a caregiver link covering 'cuentas y pagos' (issue 30).
+ */
+export type BillsActor =
+  { kind: "staff"; user: SessionUser; staff: StaffActor } | { kind: "patient"; user: SessionUser; patient: PatientSubject };
 
 /** Staff only: patients and any other role get 403 (audited as denied), as does staff with a temporary password. */
 export async function requireBillsStaff(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: BillsAction): Promise<BillsActor> {
   return { kind: "staff", user, staff: await requireStaffActor(deps, user, meta, action) };
 }
 
-/** Patients (for their own bills) or staff (for their clinics' bills). */
+/** Patients (for their own bills, or those of whom they act for) or staff (for their clinics' bills). */
 export async function requireBillsReader(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: BillsAction): Promise<BillsActor> {
-  if (isPatient(user)) return { kind: "patient", user };
+  if (isPatient(user))
+    return { kind: "patient", user, patient: (await actingForPatient(deps, user, meta, "cuentas-pagos", action)).patient };
   return requireBillsStaff(deps, user, meta, action);
 }
 
 /** The bills the actor may see or change. */
 export function billScopeWhere(actor: BillsActor): Prisma.BillWhereInput {
-  if (actor.kind === "patient") return { userId: actor.user.id };
+  if (actor.kind === "patient") return { userId: actor.patient.id };
   const clinicCode = clinicScopeFilter(actor.staff);
   return clinicCode ? { clinicCode } : {};
 }

@@ -116,7 +116,13 @@ export async function fileDownloadLink(
   const file = await findFile(deps, actor, meta, "bill.file.link", path);
   const token = await signLink(
     deps.config,
-    { userId: user.id, tokenVersion: user.tokenVersion, purpose: "bill-file", ref: file.path },
+    {
+      userId: user.id,
+      tokenVersion: user.tokenVersion,
+      purpose: "bill-file",
+      ref: file.path,
+      ...(actor.kind === "patient" ? { patientId: actor.patient.id } : {}),
+    },
     FILE_LINK_TTL_SECONDS,
     now,
   );
@@ -145,7 +151,9 @@ export async function downloadBillFile(
   if (!path.success || !link || link.ref !== path.data) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
   if (!stillValidFor(link, user) || firstLoginRefusal(user)) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
-  const actor = await requireBillsReader(deps, user, meta, "bill.file.download");
+  // A caregiver's link names the dependent: the browser's download carries no X-Actuar-Por, so the link stands in for it.
+  const onBehalf = { ...meta, actingFor: link.patientId === undefined ? undefined : String(link.patientId) };
+  const actor = await requireBillsReader(deps, user, onBehalf, "bill.file.download");
   const file = await findFile(deps, actor, meta, "bill.file.download", path.data);
   const row = await deps.prisma.billFile.findUniqueOrThrow({ where: { id: file.id }, select: { content: true } });
   await audit(deps, user, meta, {

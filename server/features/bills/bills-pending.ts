@@ -1,7 +1,6 @@
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
-import { AppError, forbiddenMessage } from "../../lib/errors.ts";
-import { isPatient } from "../../lib/access.ts";
+import { actingForPatient } from "../../lib/access.ts";
 import { audit } from "../../lib/audit.ts";
 
 // Issue 33: what a patient still owes, for 'Total por pagar' on 'Cuentas hospitalarias' and the summary at the top of
@@ -14,14 +13,14 @@ export interface PendingBillsSummary {
   total: number;
 }
 
-/** The patient's unpaid bills: how many and how much. Staff get 403 (they have no bills of their own). */
+/** The patient's (or their dependent's) unpaid bills: how many and how much. Staff get 403 (they have no bills of their own). */
 export async function pendingBillsSummary(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<PendingBillsSummary> {
-  if (!isPatient(user)) throw new AppError("FORBIDDEN", forbiddenMessage);
+  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "bill.list");
   const { _count, _sum } = await deps.prisma.bill.aggregate({
-    where: { userId: user.id, isPaid: false },
+    where: { userId: patient.id, isPaid: false },
     _count: { _all: true },
     _sum: { amount: true },
   });
-  await audit(deps, user, meta, { action: "bill.list", resourceId: user.rut, patientId: user.id, after: { pendingSummary: true } });
+  await audit(deps, user, meta, { action: "bill.list", resourceId: patient.rut, patientId: patient.id, after: { pendingSummary: true } });
   return { count: _count._all, total: _sum.amount ?? 0 };
 }

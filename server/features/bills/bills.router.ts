@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedProcedure, patientProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
+import { actingPatientProcedure, actingUserProcedure, router, staffProcedure } from "../../trpc/trpc.ts";
 import { billPatient, ZBillPatientInput } from "./bills-patient.ts";
 import { pendingBillsSummary } from "./bills-pending.ts";
 import {
@@ -10,7 +10,7 @@ import {
   ZStaffBillsInput,
   ZUpdateBillInput,
 } from "../../contract/bills.schemas.ts";
-import { createBill, deleteBill, getBill, getBillStatus, listPatientBills, listStaffBills, updateBill } from "./bills.service.ts";
+import { createBill, deleteBill, getBill, getBillStatus, listOwnBills, listStaffBills, updateBill } from "./bills.service.ts";
 import { deleteBillFile, fileDownloadLink, listBillFiles } from "./bills-files.service.ts";
 
 // tRPC `bills.*`: the same services as REST /files/* (SPEC §7). The services check the caller's role and scope
@@ -21,31 +21,27 @@ const ZPath = z.object({ path: ZFilePath });
 
 export const billsRouter = router({
   /** The patient's unpaid bills, counted and summed ('Total por pagar', the summary of 'Mi cuenta'). */
-  pending: patientProcedure.query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
+  pending: actingPatientProcedure("cuentas-pagos", "bill.list").query(({ ctx }) => pendingBillsSummary(ctx.deps, ctx.user, ctx.meta)),
   /** The bill form's patient: name for a RUT, or 'No existe un paciente con ese RUT' (issue 33). */
   patient: staffProcedure("bill.read")
     .input(ZBillPatientInput)
     .query(({ ctx, input }) => billPatient(ctx.deps, ctx.user, input, ctx.meta)),
-  mine: authedProcedure
-    .meta({ access: "user" })
+  mine: actingUserProcedure("cuentas-pagos", "bill.list")
     .input(ZPatientBillsInput.omit({ rut: true }))
-    .query(({ ctx, input }) => listPatientBills(ctx.deps, ctx.user, { ...input, rut: ctx.user.rut }, ctx.meta)),
+    .query(({ ctx, input }) => listOwnBills(ctx.deps, ctx.user, input, ctx.meta)),
   search: staffProcedure("bill.list")
     .input(ZStaffBillsInput)
     .query(({ ctx, input }) => listStaffBills(ctx.deps, ctx.user, input, ctx.meta)),
   get: staffProcedure("bill.read")
     .input(ZId)
     .query(({ ctx, input }) => getBill(ctx.deps, ctx.user, input.id, ctx.meta)),
-  status: authedProcedure
-    .meta({ access: "user" })
+  status: actingUserProcedure("cuentas-pagos", "bill.status")
     .input(ZId)
     .query(({ ctx, input }) => getBillStatus(ctx.deps, ctx.user, input.id, ctx.meta)),
-  files: authedProcedure
-    .meta({ access: "user" })
+  files: actingUserProcedure("cuentas-pagos", "bill.files.list")
     .input(ZId)
     .query(({ ctx, input }) => listBillFiles(ctx.deps, ctx.user, input.id, ctx.meta)),
-  fileLink: authedProcedure
-    .meta({ access: "user" })
+  fileLink: actingUserProcedure("cuentas-pagos", "bill.file.link")
     .input(ZPath)
     .mutation(({ ctx, input }) => fileDownloadLink(ctx.deps, ctx.user, input.path, ctx.meta)),
   create: staffProcedure("bill.create")

@@ -119,15 +119,23 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
     return addBillFiles(deps, user, accountId, files, meta);
   });
 
-  app.get("/files/list/:accountId", { config: { access: "user", docs: docs.list } }, async (request: Params<"accountId">) => {
-    const { user, meta } = await call(request);
-    return { getFileList: await listBillFiles(deps, user, request.params.accountId, meta) };
-  });
+  app.get(
+    "/files/list/:accountId",
+    { config: { access: "user", docs: docs.list, caregiverPart: "cuentas-pagos" } },
+    async (request: Params<"accountId">) => {
+      const { user, meta } = await call(request);
+      return { getFileList: await listBillFiles(deps, user, request.params.accountId, meta) };
+    },
+  );
 
-  app.get("/files/accounts/:rut", { config: { access: "user", docs: docs.patientBills } }, async (request: Params<"rut">) => {
-    const { user, meta } = await call(request);
-    return listPatientBills(deps, user, { ...(request.query as object), rut: request.params.rut }, meta);
-  });
+  app.get(
+    "/files/accounts/:rut",
+    { config: { access: "user", docs: docs.patientBills, caregiverPart: "cuentas-pagos" } },
+    async (request: Params<"rut">) => {
+      const { user, meta } = await call(request);
+      return listPatientBills(deps, user, { ...(request.query as object), rut: request.params.rut }, meta);
+    },
+  );
 
   app.get("/files/filter/users", { config: { access: "staff", docs: docs.staffBills } }, async (request) => {
     const { user, meta } = await call(request);
@@ -145,10 +153,14 @@ export async function billsRoutes(app: FastifyInstance, { deps }: { deps: AppDep
       .send(Buffer.from(file.content));
   });
 
-  app.get("/files/:path", { config: { access: "user", docs: docs.link } }, async (request: Params<"path">) => {
-    const { user, meta } = await call(request);
-    return fileDownloadLink(deps, user, request.params.path, meta);
-  });
+  app.get(
+    "/files/:path",
+    { config: { access: "user", docs: docs.link, caregiverPart: "cuentas-pagos" } },
+    async (request: Params<"path">) => {
+      const { user, meta } = await call(request);
+      return fileDownloadLink(deps, user, request.params.path, meta);
+    },
+  );
 
   app.delete("/files/path/:path", { config: { access: "staff", docs: docs.deleteFile } }, async (request: Params<"path">) => {
     const { user, meta } = await call(request);

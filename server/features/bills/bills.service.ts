@@ -84,18 +84,26 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const actor = await requireBillsReader(deps, user, meta, "bill.list");
   const { rut, page, limit, orderBy, direction } = parseInput(ZPatientBillsInput, input);
   const target = normalizeRut(rut);
-  if (actor.kind === "patient" && target !== user.rut) {
+  if (actor.kind === "patient" && target !== actor.patient.rut) {
     await audit(deps, user, meta, { action: "bill.list", resourceId: target, outcome: "denied" });
     return { accounts: [], page, total: 0 };
   }
   // The owner's id, not a join on the RUT, so the page walks the (userId, sort, id) indexes.
-  const owner = actor.kind === "patient" ? user : await deps.prisma.user.findUnique({ where: { rut: target }, select: { id: true } });
+  const owner =
+    actor.kind === "patient" ? actor.patient : await deps.prisma.user.findUnique({ where: { rut: target }, select: { id: true } });
   if (!owner) return { accounts: [], page, total: 0 };
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
-  const ownPage = actor.kind === "patient" ? { rut: user.rut, firstName: user.firstName, lastName: user.lastName } : undefined;
+  const ownPage =
+    actor.kind === "patient" ? { rut: actor.patient.rut, firstName: actor.patient.firstName, lastName: actor.patient.lastName } : undefined;
   const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction), ownPage);
-  await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? user.id : null });
+  await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? actor.patient.id : null });
   return { accounts: rows, page, total };
+}
+
+/** tRPC bills.mine: the bills of the patient the caller acts for (themself, or a dependent), without naming a RUT. */
+export async function listOwnBills(deps: AppDeps, user: SessionUser, input: object, meta: RequestMeta): Promise<PatientBillsPage> {
+  const actor = await requireBillsReader(deps, user, meta, "bill.list");
+  return listPatientBills(deps, user, { ...input, rut: actor.kind === "patient" ? actor.patient.rut : user.rut }, meta);
 }
 
 /** The staff search condition: account code prefix, or the patient's RUT, e-mail or names (User.searchText). */

@@ -2,7 +2,7 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { PaymentTransaction } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { isPatient } from "../../lib/access.ts";
+import { actingForPatient, isPatient } from "../../lib/access.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
 import { ZPaymentHistoryInput } from "../../contract/payments.schemas.ts";
@@ -51,8 +51,9 @@ export async function paymentHistory(deps: AppDeps, user: SessionUser, rawInput:
     await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", outcome: "denied" });
     throw new AppError("FORBIDDEN", forbiddenMessage);
   }
+  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.history");
   const { page } = parseInput(ZPaymentHistoryInput, rawInput ?? {});
-  const where = { userId: user.id, bill: { userId: user.id } };
+  const where = { userId: patient.id, bill: { userId: patient.id } };
   const [rows, total] = await Promise.all([
     deps.prisma.paymentTransaction.findMany({
       where,
@@ -86,8 +87,9 @@ export async function receiptAccounts(deps: AppDeps, user: SessionUser, meta: Re
     await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", outcome: "denied" });
     throw new AppError("FORBIDDEN", forbiddenMessage);
   }
+  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.history");
   const rows = await deps.prisma.paymentTransaction.findMany({
-    where: { userId: user.id, paidBill: true, status: "AUTHORIZED", bill: { userId: user.id, isPaid: true } },
+    where: { userId: patient.id, paidBill: true, status: "AUTHORIZED", bill: { userId: patient.id, isPaid: true } },
     select: { billId: true },
   });
   return { accountIds: [...new Set(rows.map((row) => row.billId))] };

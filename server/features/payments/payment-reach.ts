@@ -1,11 +1,11 @@
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
-import { inClinicScope, isPatient, requireStaffActor } from "../../lib/access.ts";
+import { actingForPatient, inClinicScope, isPatient, requireStaffActor } from "../../lib/access.ts";
 import { audit, type PaymentsAuditAction } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { paymentMessages } from "../../contract/payments.schemas.ts";
 
-// Who may reach a bill's payment (its receipt, its refund): the bill's patient, and staff with reach over the bill
+// Who may reach a bill's payment (its receipt, its refund): the bill's patient (or their caregiver), and staff with reach over the bill
 // (admins, executives of the bill's clinic, read from the database on every call by lib/access.ts).
 
 /**
@@ -21,6 +21,8 @@ export async function reachableBill(
   options: { staffOnly?: boolean } = {},
 ) {
   const staff = options.staffOnly || !isPatient(user) ? await requireStaffActor(deps, user, meta, action) : null;
+  // A patient reaches their own bills, or a dependent's through a live caregiver link (issue 30).
+  const patientId = staff ? null : (await actingForPatient(deps, user, meta, "cuentas-pagos", action)).patient.id;
   const bill = await deps.prisma.bill.findUnique({
     where: { id: accountId },
     include: {
@@ -28,7 +30,7 @@ export async function reachableBill(
     },
   });
   if (!bill) throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
-  const reaches = staff ? inClinicScope(staff, bill.clinicCode) : bill.userId === user.id;
+  const reaches = staff ? inClinicScope(staff, bill.clinicCode) : bill.userId === patientId;
   if (!reaches) {
     await audit(deps, user, meta, { action, resource: "bill", resourceId: bill.id, patientId: bill.userId, outcome: "denied" });
     throw new AppError("NOT_FOUND", paymentMessages.billNotFound);

@@ -30,7 +30,7 @@ export async function receiptLink(
   if (!transaction) throw new AppError("NOT_FOUND", refundMessages.noReceipt);
   const token = await signLink(
     deps.config,
-    { userId: user.id, tokenVersion: user.tokenVersion, purpose: "payment-receipt", ref: transaction.buyOrder },
+    { userId: user.id, tokenVersion: user.tokenVersion, purpose: "payment-receipt", ref: transaction.buyOrder, patientId: bill.userId },
     RECEIPT_LINK_TTL_SECONDS,
     now,
   );
@@ -60,7 +60,9 @@ export async function downloadReceipt(
   if (!stillValidFor(link, user) || firstLoginRefusal(user)) throw new AppError("FORBIDDEN", refundMessages.linkInvalid);
   const transaction = await deps.prisma.paymentTransaction.findUnique({ where: { buyOrder: link.ref } });
   if (!transaction) throw new AppError("NOT_FOUND", refundMessages.noReceipt);
-  const bill = await reachableBill(deps, user, meta, "payment.receipt.download", transaction.billId);
+  // A link made for a caregiver names the dependent; the caregiver's link to them is checked again now.
+  const onBehalf = link.patientId === undefined ? meta : { ...meta, actingFor: String(link.patientId) };
+  const bill = await reachableBill(deps, user, onBehalf, "payment.receipt.download", transaction.billId);
   if (!transaction.paidBill || transaction.status !== "AUTHORIZED") throw new AppError("NOT_FOUND", refundMessages.noReceipt);
   const content = await receiptPdf(receiptData(transaction, bill, bill.user), now);
   await audit(deps, user, meta, paymentAudit("payment.receipt.download", transaction, {}, bill.userId));

@@ -28,6 +28,7 @@ const paid = {
   installmentsNumber: 3,
   installmentsAmount: 411_522,
   cardNumber: "6623",
+  payerId: null,
   createdAt: new Date("2026-11-26T15:03:00Z"),
   updatedAt: new Date("2026-11-26T15:05:10Z"),
 } satisfies PaymentTransaction;

@@ -97,30 +97,42 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: App
     meta: requestMeta(request),
   });
 
-  app.post("/payment/generate-transaction-new-prod", { config: { access: "patient", docs: docs.start } }, async (request) => {
-    const { user, meta } = await userCall(request);
-    return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
-  });
+  app.post(
+    "/payment/generate-transaction-new-prod",
+    { config: { access: "patient", docs: docs.start, caregiverPart: "cuentas-pagos" } },
+    async (request) => {
+      const { user, meta } = await userCall(request);
+      return { payload: await startPayment(deps, user, request.body, { ...meta, host: request.host }) };
+    },
+  );
 
   app.get("/payment/new-commit-prod", { config: { access: "patient", docs: docs.commit } }, async (request) => {
     const { user, meta } = await userCall(request);
     return { payload: await commitPayment(deps, user, request.query, meta) };
   });
 
-  app.get("/payment/account-status/", { config: { access: "patient", docs: docs.status } }, async (request) => {
-    const { user, meta } = await userCall(request);
-    return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
-  });
+  app.get(
+    "/payment/account-status/",
+    { config: { access: "patient", docs: docs.status, caregiverPart: "cuentas-pagos" } },
+    async (request) => {
+      const { user, meta } = await userCall(request);
+      return { payload: await accountPaymentStatus(deps, user, request.query, meta) };
+    },
+  );
 
-  app.get("/payment/history", { config: { access: "patient", docs: docs.history } }, async (request) => {
+  app.get("/payment/history", { config: { access: "patient", docs: docs.history, caregiverPart: "cuentas-pagos" } }, async (request) => {
     const { user, meta } = await userCall(request);
     return { payload: await paymentHistory(deps, user, request.query, meta) };
   });
 
-  app.get("/payment/receipt/:accountId", { config: { access: "user", docs: docs.receiptLink } }, async (request) => {
-    const { user, meta } = await userCall(request);
-    return { payload: await receiptLink(deps, user, request.params, meta) };
-  });
+  app.get(
+    "/payment/receipt/:accountId",
+    { config: { access: "user", docs: docs.receiptLink, caregiverPart: "cuentas-pagos" } },
+    async (request) => {
+      const { user, meta } = await userCall(request);
+      return { payload: await receiptLink(deps, user, request.params, meta) };
+    },
+  );
 
   // The signed link is the credential (it names the user it was made for); no bearer header is needed to follow it.
   app.get(

@@ -2,13 +2,13 @@ import type { AccountPaymentStatus } from "../../contract/payments.dto.ts";
 import { billStatusLabel } from "../../contract/bills.dto.ts";
 import { randomBytes } from "node:crypto";
 import { resolveClinic } from "../../contract/clinics.ts";
-import { Role } from "../../contract/roles.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { PaymentTransaction } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { audit, type PaymentsAuditAction } from "../../lib/audit.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
+import { actingForPatient, isPatient, liveCaregiverLink, type PatientScope } from "../../lib/access.ts";
 import { PaymentRefusedError, providerUnavailableMessage } from "../../providers/payments/payments.provider.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { paymentInProgressMessage } from "./payment-in-progress.ts";
@@ -23,10 +23,6 @@ import { paymentMessages, ZAccountStatusInput, ZCommitPaymentInput, ZStartPaymen
 // transaction, guarded by a conditional UPDATE in the database (so two tabs or two instances cannot both commit).
 
 export const RETURN_PATH = "/dashboard/my-bills";
-
-function requirePatient(user: SessionUser): void {
-  if (user.roleType !== Role.patient) throw new AppError("FORBIDDEN", forbiddenMessage);
-}
 
 /** Unique, at most 26 characters of Webpay's allowed set: bill id, time and randomness ("123-mbx2k1q0-9f3a1c"). */
 export function newBuyOrder(billId: number, now = new Date()): string {
@@ -44,11 +40,12 @@ export function paymentReturnUrl(
   return { url: `${clinicPortalUrl(deps.config, clinic)}${RETURN_PATH}`, clinicKey: clinic.key };
 }
 
-async function ownBill(deps: AppDeps, user: SessionUser, accountId: number, meta: RequestMeta, action: PaymentsAuditAction) {
+/** The bill if it belongs to the patient the caller acts for (themself, or a dependent: issue 30). */
+async function ownBill(deps: AppDeps, scope: PatientScope, accountId: number, meta: RequestMeta, action: PaymentsAuditAction) {
   const bill = await deps.prisma.bill.findUnique({ where: { id: accountId } });
-  if (!bill || bill.userId !== user.id) {
+  if (!bill || bill.userId !== scope.patient.id) {
     // Another patient's bill answers exactly like a missing one.
-    if (bill) await audit(deps, user, meta, paymentAudit(action, null, { billId: accountId }, user.id, "denied"));
+    if (bill) await audit(deps, scope.caller, meta, paymentAudit(action, null, { billId: accountId }, bill.userId, "denied"));
     throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
   }
   return bill;
@@ -61,9 +58,9 @@ export async function startPayment(
   rawInput: unknown,
   meta: RequestMeta & { host?: string },
 ): Promise<{ url: string; token: string }> {
-  requirePatient(user);
+  const scope = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.start");
   const input = parseInput(ZStartPaymentInput, rawInput);
-  const bill = await ownBill(deps, user, input.accountId, meta, "payment.start");
+  const bill = await ownBill(deps, scope, input.accountId, meta, "payment.start");
   // A payment whose commit was lost may already have paid this bill: settle it before starting another.
   await settlePendingPayments(deps, { billId: bill.id });
 
@@ -83,7 +80,8 @@ export async function startPayment(
       return tx.paymentTransaction.create({
         data: {
           billId: bill.id,
-          userId: user.id,
+          userId: bill.userId,
+          payerId: user.id,
           clinicKey,
           buyOrder: newBuyOrder(bill.id),
           sessionId: `u${user.id}-${randomBytes(8).toString("hex")}`,
@@ -93,7 +91,12 @@ export async function startPayment(
     })
     .catch(async (error: unknown) => {
       if (error instanceof AppError && error.code === "CONFLICT") {
-        await audit(deps, user, meta, paymentAudit("payment.start", null, { billId: bill.id, reason: error.message }, user.id, "denied"));
+        await audit(
+          deps,
+          user,
+          meta,
+          paymentAudit("payment.start", null, { billId: bill.id, reason: error.message }, bill.userId, "denied"),
+        );
       }
       throw error;
     });
@@ -109,7 +112,7 @@ export async function startPayment(
       throw new AppError("PROVIDER_UNAVAILABLE", providerUnavailableMessage, { cause: new Error(`unexpected form URL ${created.url}`) });
     }
     const saved = await deps.prisma.paymentTransaction.update({ where: { id: transaction.id }, data: { token: created.token } });
-    await audit(deps, user, meta, paymentAudit("payment.start", saved, { returnUrl }, user.id));
+    await audit(deps, user, meta, paymentAudit("payment.start", saved, { returnUrl }, bill.userId));
     deps.metrics?.paymentOutcome("started");
     return { url: created.url, token: created.token };
   } catch (error) {
@@ -117,7 +120,7 @@ export async function startPayment(
       where: { id: transaction.id },
       data: { status: "FAILED", failureReason: "create-failed" },
     });
-    await audit(deps, user, meta, paymentAudit("payment.start", failed, { reason: (error as Error).message }, user.id, "failed"));
+    await audit(deps, user, meta, paymentAudit("payment.start", failed, { reason: (error as Error).message }, bill.userId, "failed"));
     deps.metrics?.paymentOutcome("start_failed");
     if (error instanceof PaymentRefusedError) {
       deps.logError(error, `payments provider refused create: ${error.providerMessage}`);
@@ -127,11 +130,22 @@ export async function startPayment(
   }
 }
 
+/**
+ * The transaction if the caller started it (its payer) and still may pay that bill: their own, or a dependent's while
+ * the caregiver link still covers 'cuentas y pagos'. The return from Webpay needs no X-Actuar-Por: the transaction
+ * names the bill's patient.
+ */
 async function ownTransaction(deps: AppDeps, user: SessionUser, where: { token: string } | { buyOrder: string }, meta: RequestMeta) {
   const transaction = await deps.prisma.paymentTransaction.findUnique({ where, include: { bill: true } });
-  if (!transaction || transaction.userId !== user.id || transaction.bill.userId !== user.id) {
+  const payer = transaction ? (transaction.payerId ?? transaction.userId) : null;
+  const mayPay =
+    !!transaction &&
+    payer === user.id &&
+    transaction.bill.userId === transaction.userId &&
+    (transaction.userId === user.id || !!(await liveCaregiverLink(deps, user.id, transaction.userId, "cuentas-pagos")));
+  if (!transaction || !mayPay) {
     if (transaction)
-      await audit(deps, user, meta, paymentAudit("payment.commit", null, { buyOrder: transaction.buyOrder }, user.id, "denied"));
+      await audit(deps, user, meta, paymentAudit("payment.commit", null, { buyOrder: transaction.buyOrder }, transaction.userId, "denied"));
     throw new AppError("NOT_FOUND", paymentMessages.transactionNotFound);
   }
   return transaction;
@@ -142,7 +156,7 @@ async function ownTransaction(deps: AppDeps, user: SessionUser, where: { token: 
  * token; only TBK_ORDEN_COMPRA (form timed out) → token '-1' with that buy order. Always answers the stored result.
  */
 export async function commitPayment(deps: AppDeps, user: SessionUser, rawInput: unknown, meta: RequestMeta): Promise<PaymentResult> {
-  requirePatient(user);
+  if (!isPatient(user)) throw new AppError("FORBIDDEN", forbiddenMessage);
   const input = parseInput(ZCommitPaymentInput, rawInput);
   const token = input.token_ws && input.token_ws !== "-1" ? input.token_ws : undefined;
   if (!token && !input.buy_order) throw new AppError("BAD_REQUEST", paymentMessages.missingToken);
@@ -158,14 +172,14 @@ export async function commitPayment(deps: AppDeps, user: SessionUser, rawInput: 
       settled = (await settleByStatus(deps, row, { timedOut: true })) ?? row;
     }
   } catch (error) {
-    await audit(deps, user, meta, paymentAudit("payment.commit", row, { reason: (error as Error).message }, user.id, "failed"));
+    await audit(deps, user, meta, paymentAudit("payment.commit", row, { reason: (error as Error).message }, row.userId, "failed"));
     throw error;
   }
   await audit(
     deps,
     user,
     meta,
-    paymentAudit(token ? "payment.commit" : "payment.timeout", settled, { failureReason: settled.failureReason }, user.id),
+    paymentAudit(token ? "payment.commit" : "payment.timeout", settled, { failureReason: settled.failureReason }, settled.userId),
   );
   return toPaymentResult(settled, bill);
 }
@@ -177,15 +191,15 @@ export async function accountPaymentStatus(
   rawInput: unknown,
   meta: RequestMeta,
 ): Promise<AccountPaymentStatus> {
-  requirePatient(user);
+  const scope = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.status");
   const { accountId } = parseInput(ZAccountStatusInput, rawInput);
-  const bill = await ownBill(deps, user, accountId, meta, "payment.status");
+  const bill = await ownBill(deps, scope, accountId, meta, "payment.status");
   await settlePendingPayments(deps, { billId: bill.id });
   const [current, last] = await Promise.all([
     deps.prisma.bill.findUniqueOrThrow({ where: { id: bill.id } }),
     deps.prisma.paymentTransaction.findFirst({ where: { billId: bill.id }, orderBy: { createdAt: "desc" } }),
   ]);
-  await audit(deps, user, meta, paymentAudit("payment.status", last, { billId: current.id, isPaid: current.isPaid }, user.id));
+  await audit(deps, user, meta, paymentAudit("payment.status", last, { billId: current.id, isPaid: current.isPaid }, current.userId));
   return {
     accountId: current.id,
     accountCode: current.accountCode,
@@ -194,4 +208,13 @@ export async function accountPaymentStatus(
     paymentInProgress: last?.status === "INITIALIZED",
     lastPayment: last ? toPaymentResult(last, current) : null,
   };
+}
+
+/**
+ * Settles the payments whose commit was lost (closed tab, network error) on the bills of the patient the caller acts
+ * for (themself or a dependent): the bills page calls it on every visit (SPEC §4). How many changed.
+ */
+export async function settleMyPayments(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<number> {
+  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.reconcile");
+  return settlePendingPayments(deps, { userId: patient.id });
 }

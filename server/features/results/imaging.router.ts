@@ -1,17 +1,16 @@
 import { z } from "zod";
-import { router } from "../../trpc/trpc.ts";
-import { patientProcedure } from "../../trpc/trpc.ts";
+import { actingPatientProcedure, router } from "../../trpc/trpc.ts";
 import { imagingReportUrl, imagingViewerUrl, listImagingOrders } from "./imaging.service.ts";
 
 /** tRPC over the same service as REST /orders-imaging (access: patient). */
 export const imagingRouter = router({
-  studies: patientProcedure
+  studies: actingPatientProcedure("resultados", "imaging.studies.list")
     .input(z.object({ dateFrom: z.string().max(20), dateTo: z.string().max(20) }))
     .query(({ ctx, input }) => listImagingOrders(ctx.deps, ctx.user, input, ctx.meta)),
-  viewerUrl: patientProcedure
+  viewerUrl: actingPatientProcedure("resultados", "imaging.viewer.open")
     .input(z.object({ accessionNumber: z.string().max(16) }))
     .query(({ ctx, input }) => imagingViewerUrl(ctx.deps, ctx.user, input.accessionNumber, ctx.meta)),
-  reportUrl: patientProcedure
+  reportUrl: actingPatientProcedure("resultados", "imaging.report.link")
     .input(z.object({ accessionNumber: z.string().max(16) }))
     .query(({ ctx, input }) => imagingReportUrl(ctx.deps, ctx.user, input.accessionNumber, ctx.meta)),
 });

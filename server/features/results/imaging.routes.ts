@@ -7,6 +7,7 @@ import { imagingReportUrl, imagingViewerUrl, listImagingOrders, ZAccessionNumber
 import { payloadOf } from "../../contract/api.dto.ts";
 import { ZImagingOrderDto } from "../../contract/results.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
+import { access } from "../../http/route-access.ts";
 
 const tag = "Imagenología";
 const byAccession = z.object({ accessionNumber: ZAccessionNumber });
@@ -37,14 +38,14 @@ const docs = {
 
 /** REST /api/rcr/v1/orders-imaging (SPEC §7): the signed-in patient's imaging studies, viewer and report links. */
 export async function imagingRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.get("/orders-imaging", { config: { access: "patient", docs: docs.list } }, async (request) => {
+  app.get("/orders-imaging", access("patient", docs.list, { caregiverPart: "resultados" }), async (request) => {
     const user = await requireUser(deps, request.headers.authorization);
     return { payload: await listImagingOrders(deps, user, request.query, requestMeta(request)) };
   });
 
   app.get<{ Params: { accessionNumber: string } }>(
     "/orders-imaging/pdf/:accessionNumber",
-    { config: { access: "patient", docs: docs.report } },
+    access("patient", docs.report, { caregiverPart: "resultados" }),
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
       return { payload: await imagingReportUrl(deps, user, request.params.accessionNumber, requestMeta(request)) };
@@ -53,7 +54,7 @@ export async function imagingRoutes(app: FastifyInstance, { deps }: { deps: AppD
 
   app.get<{ Params: { accessionNumber: string } }>(
     "/orders-imaging/:accessionNumber",
-    { config: { access: "patient", docs: docs.viewer } },
+    access("patient", docs.viewer, { caregiverPart: "resultados" }),
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
       return { payload: await imagingViewerUrl(deps, user, request.params.accessionNumber, requestMeta(request)) };

@@ -5,12 +5,13 @@ import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ImagingStudy } from "../../providers/imaging/imaging.provider.ts";
-import { requirePatient } from "./patient-access.ts";
 import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
-import { audit } from "../../lib/audit.ts";
+import { audit, type ResultsAuditAction } from "../../lib/audit.ts";
+import { actingForPatient, type PatientScope } from "../../lib/access.ts";
 
-// SPEC §7 imaging calls. The patient is the signed-in user, looked up at the PACS by their own RUT (PatientID).
+// SPEC §7 imaging calls. The patient is the signed-in user, or a dependent they care for (issue 30), looked up at the
+// PACS by that patient's RUT (PatientID).
 
 export const studyNotFoundMessage = "Examen no encontrado";
 export const studyWithoutReportMessage = "El examen aún no tiene informe";
@@ -36,12 +37,12 @@ const toDto = (study: ImagingStudy): ImagingOrderDto => ({
 
 /** GET orders-imaging: the patient's studies between dateFrom and dateTo (dd/mm/yyyy or yyyy-mm-dd; default 12 months). */
 export async function listImagingOrders(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<ImagingOrderDto[]> {
-  requirePatient(user);
+  const scope = await actingForPatient(deps, user, meta, "resultados", "imaging.studies.list");
   const query = parseInput(ZImagingQuery, input);
   const range = resolveRange({ from: query.dateFrom, to: query.dateTo }, { allowIso: true });
-  const studies = await deps.providers.imaging.searchStudies(user.rut, range);
+  const studies = await deps.providers.imaging.searchStudies(scope.patient.rut, range);
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: scope.patient.id,
     action: "imaging.studies.list",
     resource: "ImagingStudy",
     after: { from: range.from, to: range.to, studies: studies.map((study) => study.accessionNumber) },
@@ -53,17 +54,19 @@ async function ownStudy(
   deps: AppDeps,
   user: SessionUser,
   rawAccession: unknown,
-): Promise<{ accession: string; study: ImagingStudy | null }> {
-  requirePatient(user);
+  meta: RequestMeta,
+  action: ResultsAuditAction,
+): Promise<{ scope: PatientScope; accession: string; study: ImagingStudy | null }> {
+  const scope = await actingForPatient(deps, user, meta, "resultados", action);
   const accession = parseInput(ZAccessionNumber, rawAccession);
-  return { accession, study: await deps.providers.imaging.findStudy(user.rut, accession) };
+  return { scope, accession, study: await deps.providers.imaging.findStudy(scope.patient.rut, accession) };
 }
 
 /** GET orders-imaging/{accessionNumber}: the viewer address of one of the patient's studies. */
 export async function imagingViewerUrl(deps: AppDeps, user: SessionUser, rawAccession: unknown, meta: RequestMeta): Promise<string> {
-  const { accession, study } = await ownStudy(deps, user, rawAccession);
+  const { scope, accession, study } = await ownStudy(deps, user, rawAccession, meta, "imaging.viewer.open");
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: scope.patient.id,
     action: "imaging.viewer.open",
     resource: "ImagingStudy",
     resourceId: accession,
@@ -75,9 +78,9 @@ export async function imagingViewerUrl(deps: AppDeps, user: SessionUser, rawAcce
 
 /** GET orders-imaging/pdf/{accessionNumber}: a signed portal link to the study's report PDF. */
 export async function imagingReportUrl(deps: AppDeps, user: SessionUser, rawAccession: unknown, meta: RequestMeta): Promise<string> {
-  const { accession, study } = await ownStudy(deps, user, rawAccession);
+  const { scope, accession, study } = await ownStudy(deps, user, rawAccession, meta, "imaging.report.link");
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: scope.patient.id,
     action: "imaging.report.link",
     resource: "ImagingStudy",
     resourceId: accession,
@@ -85,5 +88,5 @@ export async function imagingReportUrl(deps: AppDeps, user: SessionUser, rawAcce
   });
   if (!study) throw new AppError("NOT_FOUND", studyNotFoundMessage);
   if (!study.hasReport) throw new AppError("NOT_FOUND", studyWithoutReportMessage);
-  return reportLink(deps.config, { userId: user.id, tokenVersion: user.tokenVersion, kind: "imaging", ref: study.accessionNumber });
+  return reportLink(deps.config, scope, { kind: "imaging", ref: study.accessionNumber });
 }

@@ -1,17 +1,16 @@
 import { z } from "zod";
-import { router } from "../../trpc/trpc.ts";
-import { patientProcedure } from "../../trpc/trpc.ts";
+import { actingPatientProcedure, router } from "../../trpc/trpc.ts";
 import { getAnalyteSeries, getLabOrder, listLabOrders } from "./laboratory.service.ts";
 
 /** tRPC over the same service as REST /orders (access: patient). */
 export const laboratoryRouter = router({
-  orders: patientProcedure
+  orders: actingPatientProcedure("resultados", "lab.orders.list")
     .input(z.object({ fecha_inicio: z.string().max(20), fecha_termino: z.string().max(20) }))
     .query(({ ctx, input }) => listLabOrders(ctx.deps, ctx.user, input, ctx.meta)),
-  order: patientProcedure
+  order: actingPatientProcedure("resultados", "lab.order.read")
     .input(z.object({ orderNumber: z.string().max(30) }))
     .query(({ ctx, input }) => getLabOrder(ctx.deps, ctx.user, input.orderNumber, ctx.meta)),
-  series: patientProcedure
+  series: actingPatientProcedure("resultados", "lab.analyte.series")
     .input(z.object({ code: z.string().max(40) }))
     .query(({ ctx, input }) => getAnalyteSeries(ctx.deps, ctx.user, input.code, ctx.meta)),
 });

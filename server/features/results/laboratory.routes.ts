@@ -7,6 +7,7 @@ import { getAnalyteSeries, getLabOrder, listLabOrders, ZAnalyteCode, ZOrderNumbe
 import { payloadOf } from "../../contract/api.dto.ts";
 import { ZAnalyteSeriesDto, ZLabOrderDetailDto, ZLabOrderDto } from "../../contract/results.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
+import { access } from "../../http/route-access.ts";
 
 const tag = "Laboratorio";
 /** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
@@ -36,14 +37,14 @@ const docs = {
 
 /** REST /api/rcr/v1/orders (SPEC §7): the signed-in patient's laboratory orders. */
 export async function laboratoryRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.get("/orders", { config: { access: "patient", docs: docs.list } }, async (request) => {
+  app.get("/orders", access("patient", docs.list, { caregiverPart: "resultados" }), async (request) => {
     const user = await requireUser(deps, request.headers.authorization);
     return { payload: await listLabOrders(deps, user, request.query, requestMeta(request)) };
   });
 
   app.get<{ Params: { orderNumber: string } }>(
     "/orders/:orderNumber",
-    { config: { access: "patient", docs: docs.get } },
+    access("patient", docs.get, { caregiverPart: "resultados" }),
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
       return { payload: await getLabOrder(deps, user, request.params.orderNumber, requestMeta(request)) };

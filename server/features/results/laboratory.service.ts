@@ -5,15 +5,16 @@ import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { chileToday } from "../../lib/chile-time.ts";
-import { requirePatient } from "./patient-access.ts";
 import { VALIDATED } from "../../contract/results.dto.ts";
 import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
 import { audit } from "../../lib/audit.ts";
+import { actingForPatient, type PatientScope } from "../../lib/access.ts";
 import type { ReleasedLabOrder, ReleasedProcedure } from "./release-rules.ts";
 import { releasedLabOrder, releasedLabOrders } from "./released-results.ts";
 
-// SPEC §7 laboratory calls. The patient is always the signed-in user, looked up at the laboratory by their own RUT.
+// SPEC §7 laboratory calls. The patient is the signed-in user, or a dependent they care for (issue 30), looked up at
+// the laboratory by that patient's RUT.
 
 export const orderNotFoundMessage = "Orden no encontrada";
 
@@ -35,10 +36,8 @@ export const ZAnalyteCode = z
   .trim()
   .regex(/^[A-Za-z0-9.\-]{1,40}$/, analyteNotFoundMessage);
 
-async function toDto(deps: AppDeps, user: SessionUser, order: ReleasedLabOrder): Promise<LabOrderDto> {
-  const urlPDF = order.reportUrl
-    ? await reportLink(deps.config, { userId: user.id, tokenVersion: user.tokenVersion, kind: "lab", ref: order.orderNumber })
-    : null;
+async function toDto(deps: AppDeps, scope: PatientScope, order: ReleasedLabOrder): Promise<LabOrderDto> {
+  const urlPDF = order.reportUrl ? await reportLink(deps.config, scope, { kind: "lab", ref: order.orderNumber }) : null;
   return {
     date: order.date,
     orderNumber: order.orderNumber,
@@ -65,17 +64,17 @@ function toProcedureDto(procedure: ReleasedProcedure): LabProcedureDto {
 
 /** GET orders: the patient's orders between fecha_inicio and fecha_termino (dd/mm/yyyy; default 12 months back to today). */
 export async function listLabOrders(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<LabOrderDto[]> {
-  requirePatient(user);
+  const scope = await actingForPatient(deps, user, meta, "resultados", "lab.orders.list");
   const query = parseInput(ZOrdersQuery, input);
   const range = resolveRange({ from: query.fecha_inicio, to: query.fecha_termino });
-  const orders = await releasedLabOrders(deps, user.rut, range);
+  const orders = await releasedLabOrders(deps, scope.patient.rut, range);
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: scope.patient.id,
     action: "lab.orders.list",
     resource: "LabOrder",
     after: { from: range.from, to: range.to, orders: orders.map((order) => order.orderNumber) },
   });
-  return Promise.all(orders.map((order) => toDto(deps, user, order)));
+  return Promise.all(orders.map((order) => toDto(deps, scope, order)));
 }
 
 /** GET orders/{orderNumber}: one of the patient's orders; another patient's order answers like a missing one. */
@@ -85,11 +84,11 @@ export async function getLabOrder(
   rawOrderNumber: unknown,
   meta: RequestMeta,
 ): Promise<LabOrderDetailDto> {
-  requirePatient(user);
+  const scope = await actingForPatient(deps, user, meta, "resultados", "lab.order.read");
   const orderNumber = parseInput(ZOrderNumber, rawOrderNumber);
-  const order = await releasedLabOrder(deps, user.rut, orderNumber);
+  const order = await releasedLabOrder(deps, scope.patient.rut, orderNumber);
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: scope.patient.id,
     action: "lab.order.read",
     resource: "LabOrder",
     resourceId: orderNumber,
@@ -97,7 +96,7 @@ export async function getLabOrder(
   });
   if (!order) throw new AppError("NOT_FOUND", orderNotFoundMessage);
   return {
-    ...(await toDto(deps, user, order)),
+    ...(await toDto(deps, scope, order)),
     listPrestaciones: order.results.length ? order.results.map(toProcedureDto) : null,
   };
 }
@@ -110,11 +109,11 @@ const SERIES_YEARS = 10;
  * patient has no released value of answers 404, like an order that is not theirs.
  */
 export async function getAnalyteSeries(deps: AppDeps, user: SessionUser, rawCode: unknown, meta: RequestMeta): Promise<AnalyteSeriesDto> {
-  requirePatient(user);
+  const scope = await actingForPatient(deps, user, meta, "resultados", "lab.analyte.series");
   const code = parseInput(ZAnalyteCode, rawCode);
   const to = chileToday();
   const from = `${Number(to.slice(0, 4)) - SERIES_YEARS}${to.slice(4)}`;
-  const orders = await releasedLabOrders(deps, user.rut, { from, to });
+  const orders = await releasedLabOrders(deps, scope.patient.rut, { from, to });
   const measured = orders
     .flatMap((order) =>
       order.results
@@ -123,7 +122,7 @@ export async function getAnalyteSeries(deps: AppDeps, user: SessionUser, rawCode
     )
     .sort((a, b) => a.order.date.localeCompare(b.order.date) || a.order.orderNumber.localeCompare(b.order.orderNumber));
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: scope.patient.id,
     action: "lab.analyte.series",
     resource: "LabObservation",
     resourceId: code,

@@ -1,5 +1,6 @@
 import type { AppConfig } from "../../config.ts";
 import { signLink, verifyLink, type LinkPurpose, type SignedLink } from "../../lib/signed-links.ts";
+import type { PatientScope } from "../../lib/access.ts";
 
 // The report PDFs live at the providers, behind their credentials. The portal hands the browser a signed link of its
 // own (lib/signed-links.ts: short-lived, naming the user, the password version, and the order or study); opening it
@@ -14,6 +15,8 @@ export interface ReportLinkClaims {
   kind: ReportKind;
   /** Order number (lab) or accession number (imaging). */
   ref: string;
+  /** The dependent whose report it is, when `userId` is their caregiver (issue 30). */
+  patientId?: number;
 }
 
 /** The token travels in the query string (as `token`, which request logs redact), being longer than a path segment may be. */
@@ -31,11 +34,27 @@ export function signReportToken(config: Pick<AppConfig, "JWT_SECRET">, claims: R
 export async function verifyReportToken(config: Pick<AppConfig, "JWT_SECRET">, token: string): Promise<ReportLinkClaims | null> {
   const link: SignedLink | null = await verifyLink(config, token, reportPurposes);
   if (!link) return null;
-  return { userId: link.userId, tokenVersion: link.tokenVersion, kind: link.purpose === "lab-report" ? "lab" : "imaging", ref: link.ref };
+  return {
+    userId: link.userId,
+    tokenVersion: link.tokenVersion,
+    kind: link.purpose === "lab-report" ? "lab" : "imaging",
+    ref: link.ref,
+    ...(link.patientId === undefined ? {} : { patientId: link.patientId }),
+  };
 }
 
-/** The report link the portal's own pages use (relative to the portal). */
-export async function reportLink(config: Pick<AppConfig, "JWT_SECRET" | "RESULT_LINK_TTL_MINUTES">, claims: ReportLinkClaims) {
+/** The report link the portal's own pages use (relative to the portal), issued to the caller for the scope's patient. */
+export async function reportLink(
+  config: Pick<AppConfig, "JWT_SECRET" | "RESULT_LINK_TTL_MINUTES">,
+  scope: PatientScope,
+  report: Pick<ReportLinkClaims, "kind" | "ref">,
+) {
+  const claims: ReportLinkClaims = {
+    userId: scope.caller.id,
+    tokenVersion: scope.caller.tokenVersion,
+    patientId: scope.patient.id,
+    ...report,
+  };
   return reportLinkFor(await signReportToken(config, claims, config.RESULT_LINK_TTL_MINUTES * 60));
 }
 

@@ -10,6 +10,7 @@ import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider
 import { audit } from "../../lib/audit.ts";
 import { releasedLabOrder } from "./released-results.ts";
 import { stillValidFor } from "../../lib/signed-links.ts";
+import { liveCaregiverLink } from "../../lib/access.ts";
 import {
   reportLinkFor,
   signReportToken,
@@ -35,6 +36,16 @@ async function reportBytes(deps: AppDeps, rut: string, kind: ReportKind, ref: st
   return study ? deps.providers.imaging.fetchReport(study) : null;
 }
 
+/**
+ * Whose report a link opens for its holder: their own, or a dependent's while the caregiver link still covers results
+ * (checked again now: a link revoked or expired since the report link was issued opens nothing).
+ */
+async function reportPatient(deps: AppDeps, holder: { id: number; rut: string }, claims: ReportLinkClaims) {
+  if (claims.patientId === undefined || claims.patientId === holder.id) return holder;
+  const link = await liveCaregiverLink(deps, holder.id, claims.patientId, "resultados");
+  return link?.dependent ?? null;
+}
+
 /** What a signed report link opens: the PDF, fetched now from the provider (the link itself is the credential). */
 export async function openReport(deps: AppDeps, token: string, meta: RequestMeta): Promise<{ pdf: Uint8Array; fileName: string }> {
   const claims = await verifyReportToken(deps.config, token);
@@ -45,9 +56,11 @@ export async function openReport(deps: AppDeps, token: string, meta: RequestMeta
       select: { id: true, rut: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
     }));
   if (!claims || !stillValidFor(claims, user) || firstLoginRefusal(user)) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
-  const pdf = await reportBytes(deps, user.rut, claims.kind, claims.ref);
+  const patient = await reportPatient(deps, user, claims);
+  if (!patient) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
+  const pdf = await reportBytes(deps, patient.rut, claims.kind, claims.ref);
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: patient.id,
     action: "results.report.read",
     resource: resourceOf(claims.kind),
     resourceId: claims.ref,
@@ -76,7 +89,9 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
   if (!claims || !stillValidFor(claims, user)) throw new AppError("NOT_FOUND", reportNotFoundMessage);
 
   // Still the patient's, with a report, at the provider (an order can be cancelled after the link was issued).
-  const exists = await reportExists(deps, user.rut, claims);
+  const patient = await reportPatient(deps, user, claims);
+  if (!patient) throw new AppError("NOT_FOUND", reportNotFoundMessage);
+  const exists = await reportExists(deps, patient.rut, claims);
   if (!exists) throw new AppError("NOT_FOUND", reportNotFoundMessage);
 
   const clinic = clinicByKey(query.clinic) ?? clinicByKey(DEFAULT_CLINIC_KEY)!;
@@ -86,7 +101,7 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
     await deps.providers.mail.send(reportMail(user.email, clinic.title, claims, link, deps.config.RESULT_MAIL_LINK_TTL_HOURS));
   } catch (error) {
     await audit(deps, user, meta, {
-      patientId: user.id,
+      patientId: patient.id,
       action: "results.report.mail",
       resource: resourceOf(claims.kind),
       resourceId: claims.ref,
@@ -95,7 +110,7 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
     throw error;
   }
   await audit(deps, user, meta, {
-    patientId: user.id,
+    patientId: patient.id,
     action: "results.report.mail",
     resource: resourceOf(claims.kind),
     resourceId: claims.ref,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { API_PREFIX } from "../../../server/app.ts";
 import type { RouteAccess } from "../../../server/http/route-access.ts";
 import { appRouter } from "../../../server/trpc/router.ts";
+import type { CaregiverPart } from "../../../server/contract/caregivers.ts";
 
 // Every endpoint of the portal, read from the live route table (REST, with each route's declared access) and from the
 // tRPC router (each procedure's meta). Routes other branches add (bills, payments, results) appear here by themselves.
@@ -22,6 +23,8 @@ export interface Endpoint {
   firstLogin: boolean;
   /** Open to a password-only session of a person with a second factor (issue 27: verify-otp and logout only). */
   secondFactor: boolean;
+  /** The part of the portal a caregiver needs a link for to call it for a dependent (X-Actuar-Por; issue 30). */
+  caregiverPart?: CaregiverPart;
   /** Field names the endpoint's zod input schema knows (tRPC), for the bad-input properties. */
   fields: string[];
   /** tRPC procedure type. */
@@ -40,6 +43,7 @@ export function restEndpoints(app: FastifyInstance): Endpoint[] {
       access: route.access,
       firstLogin: route.firstLogin,
       secondFactor: route.secondFactor,
+      caregiverPart: route.caregiverPart,
       fields: [],
     }));
 }
@@ -58,7 +62,7 @@ export function schemaFields(schema: unknown): string[] {
 interface ProcedureLike {
   _def: {
     type: "query" | "mutation" | "subscription";
-    meta?: { access?: RouteAccess; firstLogin?: boolean; secondFactor?: boolean };
+    meta?: { access?: RouteAccess; firstLogin?: boolean; secondFactor?: boolean; caregiverPart?: CaregiverPart };
     inputs?: unknown[];
   };
 }
@@ -74,6 +78,7 @@ export function trpcEndpoints(): Endpoint[] {
       access: procedure._def.meta?.access,
       firstLogin: procedure._def.meta?.firstLogin ?? false,
       secondFactor: procedure._def.meta?.secondFactor ?? false,
+      caregiverPart: procedure._def.meta?.caregiverPart,
       fields: (procedure._def.inputs ?? []).flatMap(schemaFields),
       procedureType: type,
     };

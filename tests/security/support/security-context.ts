@@ -13,7 +13,14 @@ export interface SecurityContext {
   call(
     endpoint: Endpoint,
     role: Role,
-    options?: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string; token?: string },
+    options?: {
+      id?: number | string;
+      body?: unknown;
+      rawBody?: string;
+      contentType?: string;
+      token?: string;
+      headers?: Record<string, string>;
+    },
   ): Promise<Answer>;
   /** The same call as a patient would make it, signed in with `token` (another patient's session, e.g. a first login). */
   callAs(endpoint: Endpoint, token: string): Promise<Answer>;
@@ -27,6 +34,8 @@ export interface Answer {
 
 /** Whether the endpoint's id is a bill's (REST :accountId, tRPC bills.*) rather than a user's. */
 const addressesBill = (endpoint: Endpoint) => /account/i.test(endpoint.path) || endpoint.path.startsWith("bills.");
+/** Whether the endpoint's id is a caregiver link's (REST :linkId, issue 30). */
+const addressesCaregiverLink = (endpoint: Endpoint) => /:linkId\b/.test(endpoint.path);
 
 /** A portal over a fresh demo database, signed in as each role, with one call for every kind of endpoint. */
 export async function createSecurityContext(overrides: Parameters<typeof createTestContext>[0] = {}): Promise<SecurityContext> {
@@ -56,16 +65,43 @@ export async function createSecurityContext(overrides: Parameters<typeof createT
     admin: otherPatientsBill,
   };
 
+  // A caregiver link nobody but an admin may touch: between two patients of a clinic the executive does not hold, and
+  // not the demo patient's.
+  const farPatients = await ctx.db.prisma.user.findMany({
+    where: { roleType: 2, id: { not: patientId }, patientClinics: { some: {}, every: { codeClinicStr: { notIn: executiveClinics } } } },
+    select: { id: true },
+    take: 2,
+    orderBy: { id: "asc" },
+  });
+  const farLink = await ctx.db.prisma.caregiverLink.create({
+    data: {
+      caregiverId: farPatients[0]!.id,
+      dependentId: farPatients[1]!.id,
+      relationship: "otro",
+      documentSeen: "Poder simple",
+      parts: ["resultados"],
+      expiresOn: new Date("2030-12-31T00:00:00Z"),
+      createdById: admin,
+    },
+  });
+
   async function call(
     endpoint: Endpoint,
     role: Role,
-    options: { id?: number | string; body?: unknown; rawBody?: string; contentType?: string; token?: string } = {},
+    options: {
+      id?: number | string;
+      body?: unknown;
+      rawBody?: string;
+      contentType?: string;
+      token?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     // Logging out ends the session of the token it is called with: give it a session of its own.
     const endsSession = /logout/.test(endpoint.path);
     const token = options.token ?? (role === "none" ? undefined : endsSession ? await freshLogin(role) : tokens[role]);
-    const headers: Record<string, string> = token ? bearer(token) : {};
-    const id = options.id ?? (addressesBill(endpoint) ? othersBillId : othersId)[role];
+    const headers: Record<string, string> = { ...(token ? bearer(token) : {}), ...options.headers };
+    const id = options.id ?? (addressesCaregiverLink(endpoint) ? farLink.id : (addressesBill(endpoint) ? othersBillId : othersId)[role]);
     const body = options.body ?? (endpoint.fields.includes("id") ? { id } : {});
     if (options.contentType) headers["content-type"] = options.contentType;
     const payload = options.rawBody ?? (endpoint.method === "GET" ? undefined : JSON.stringify(body));

@@ -3,6 +3,8 @@ import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "@server-router";
 import { trackRequest } from "./overlay-store.ts";
 import { getToken } from "./plain-storage.ts";
+import { getActingFor } from "./acting-for.ts";
+import { ACTING_FOR_HEADER } from "@contract/caregivers.ts";
 
 // The tRPC client without React Query: the public pages (login, password recovery) call the server through it
 // alone, so their first load carries neither React Query nor the tRPC React bindings (issue 14). lib/trpc.ts adds
@@ -63,9 +65,15 @@ export const trpcClient = createTRPCClient<AppRouter>({
       url: "/trpc",
       // A call may carry its own bearer (`context: { bearer }`): the login's second step sends the password-only token,
       // which is never stored as the session's.
+      // 'Ver como:' (issue 30): the dependent the caregiver acts for, on every call; routes without a caregiver part
+      // ignore it, and the server checks the link on each request.
       headers: ({ op }): Record<string, string> => {
         const token = typeof op.context.bearer === "string" ? op.context.bearer : getToken();
-        return token ? { Authorization: `Bearer ${token}` } : {};
+        const actingFor = getActingFor();
+        return {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(actingFor ? { [ACTING_FOR_HEADER]: String(actingFor.id) } : {}),
+        };
       },
     }),
   ],

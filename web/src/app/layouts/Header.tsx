@@ -1,11 +1,17 @@
 import { useState } from "react";
 import { currentClinic } from "../../lib/clinic.ts";
 import { useSessionUser } from "../../lib/session.ts";
+import { useActingFor } from "../../lib/acting-for.ts";
 
-/** Top bar: clinic logo, 'PORTAL PACIENTES', the clinic's title and the signed-in user's name. */
+/**
+ * Top bar: clinic logo, 'PORTAL PACIENTES', the clinic's title and the signed-in user's name, or the name of the
+ * dependent a caregiver is acting for.
+ */
 export function Header() {
   const clinic = currentClinic();
   const { user } = useSessionUser();
+  // 'Ver como:' (issue 30): whose data the patient area shows, in the header at all times (also on small screens).
+  const acting = useActingFor();
   const [logoFailed, setLogoFailed] = useState(false);
   const displayName = user?.name?.trim() || user?.rut || "";
   // The avatar shows the first letter of a name; a user known only by RUT gets a neutral mark, not a digit.
@@ -21,7 +27,12 @@ export function Header() {
           <span className="app-header__clinic">{clinic.title}</span>
         </div>
       </div>
-      {displayName ? (
+      {acting ? (
+        <div className="app-header__acting" title={`Viendo los datos de ${acting.name}`} data-testid="acting-for">
+          <span className="app-header__acting-label">Viendo a</span>
+          <span className="app-header__acting-name">{acting.name}</span>
+        </div>
+      ) : displayName ? (
         <div className="app-header__user" title={displayName}>
           <span className="app-header__avatar" aria-hidden="true">
             {initial}

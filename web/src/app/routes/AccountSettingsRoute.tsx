@@ -1,5 +1,6 @@
 import AccountSettingsPage from "../../features/account/AccountSettingsPage.tsx";
 import { MyDataRights } from "../../features/data-rights/MyDataRights.tsx";
+import { MyCaregivers } from "../../features/caregivers/MyCaregivers.tsx";
 import { PendingBillsSummary } from "../../features/bills/PendingBillsSummary.tsx";
 import { LatestResultsSummary, type ResultsPage } from "../../features/latest-results/LatestResultsSummary.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
@@ -27,7 +28,12 @@ export default function AccountSettingsRoute() {
           <LatestResultsSummary pages={RESULTS_PAGES.filter((page) => shown(page.path))} />
         </>
       }
-      bottom={<MyDataRights />}
+      bottom={
+        <>
+          <MyCaregivers />
+          <MyDataRights />
+        </>
+      }
     />
   );
 }

@@ -24,7 +24,7 @@ export const JOURNEY_END = "/dashboard/scheduling";
  * successful change marks the stored user and opens the data form; saving the data then sends the user to
  * scheduling. Otherwise both forms show, the data open and the password collapsed. `top` (issue 33: what is pending,
  * composed by app/routes/AccountSettingsRoute.tsx) shows under the title, once the first-login password change is done;
- * `bottom` (issue 28: the patient's rights over their data) after the account's own sections.
+ * `bottom` (issue 30: 'Mis cuidadores'; issue 28: the patient's rights over their data) after the account's own sections.
  */
 export default function AccountSettingsPage({ top, bottom }: { top?: ReactNode; bottom?: ReactNode } = {}) {
   const { user: storedUser, setUser } = useSessionUser();

@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
+import type { UserDetailDto } from "@contract/users.dto.ts";
 import { useNavigate, useSearchParams } from "react-router";
 import { Role } from "@contract/roles.ts";
 import { showToast } from "../../lib/overlay-store.ts";
@@ -19,9 +20,9 @@ import "./users.css";
  * /admin/edit-user?userId={id}, 'Modificación de usuario' (SPEC §2, §6): personal data (role and clinics for admin
  * viewers), contact data, and a separate password form. A user that cannot be loaded (missing, or outside an
  * executive's clinics: the server answers 404) shows the toast 'Hubo un error al procesar la solicitud, por favor
- * intente más tarde'.
+ * intente más tarde'. `extra` adds sections composed by app/routes (issue 30: 'Cuidadores' for patients).
  */
-export default function EditUserPage() {
+export default function EditUserPage({ extra }: { extra?: (user: UserDetailDto) => ReactNode } = {}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const userId = positiveIntParam(params.get("userId"));
@@ -57,6 +58,7 @@ export default function EditUserPage() {
               </Button>
             </Card>
           ) : null}
+          {extra?.(user)}
         </>
       ) : null}
       {failed ? (

@@ -1,0 +1,107 @@
+import {
+  caregiverMessages,
+  GUARDIAN_RELATIONSHIPS,
+  type CaregiverLinkDto,
+  type CaregiverPart,
+  type Relationship,
+} from "../../contract/caregivers.ts";
+import { formatRut } from "../../contract/rut.ts";
+import { chileToday } from "../../lib/chile-time.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { AppDeps } from "../../deps.ts";
+
+// What staff and patients see of a caregiver link, and the date rules of a minor's link (issue 30).
+
+const person = { select: { id: true, rut: true, firstName: true, secondName: true, lastName: true, secondLastName: true } } as const;
+
+export const caregiverLinkSelect = {
+  id: true,
+  relationship: true,
+  documentSeen: true,
+  parts: true,
+  expiresOn: true,
+  minorUntil: true,
+  createdAt: true,
+  revokedAt: true,
+  caregiver: person,
+  dependent: person,
+} as const;
+
+type Person = {
+  id: number;
+  rut: string;
+  firstName: string | null;
+  secondName: string | null;
+  lastName: string | null;
+  secondLastName: string | null;
+};
+interface LinkRow {
+  id: number;
+  relationship: string;
+  documentSeen: string;
+  parts: string[];
+  expiresOn: Date;
+  minorUntil: Date | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+  caregiver: Person;
+  dependent: Person;
+}
+
+export const fullName = (p: Omit<Person, "id" | "rut">) =>
+  [p.firstName, p.secondName, p.lastName, p.secondLastName].filter(Boolean).join(" ");
+const toPerson = (p: Person) => ({ id: p.id, rut: formatRut(p.rut), name: fullName(p) });
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Whether the dependent is a minor today (Chile), by the day they turn 18 the link keeps. */
+export const isMinorToday = (minorUntil: Date | null, today = chileToday()) => !!minorUntil && day(minorUntil) > today;
+
+/** A minor's link with a parent or legal guardian: the minor cannot revoke it (staff can). */
+export const isMinorsGuardianLink = (link: { relationship: string; minorUntil: Date | null }, today = chileToday()) =>
+  isMinorToday(link.minorUntil, today) && GUARDIAN_RELATIONSHIPS.includes(link.relationship as Relationship);
+
+export function toCaregiverLinkDto(link: LinkRow, today = chileToday()): CaregiverLinkDto {
+  const state = link.revokedAt ? "revocado" : day(link.expiresOn) < today ? "vencido" : "vigente";
+  return {
+    id: link.id,
+    caregiver: toPerson(link.caregiver),
+    dependent: toPerson(link.dependent),
+    relationship: link.relationship as Relationship,
+    documentSeen: link.documentSeen,
+    parts: link.parts as CaregiverPart[],
+    expiresOn: day(link.expiresOn),
+    minorUntil: link.minorUntil ? day(link.minorUntil) : null,
+    createdAt: link.createdAt.toISOString(),
+    revokedAt: link.revokedAt?.toISOString() ?? null,
+    state,
+    revocableByDependent: !isMinorsGuardianLink(link, today),
+  };
+}
+
+/** The day someone born on `birthDate` turns 18 (a 29 February birthday counts from 1 March). */
+export function eighteenthBirthday(birthDate: Date): string {
+  const date = new Date(Date.UTC(birthDate.getUTCFullYear() + 18, birthDate.getUTCMonth(), birthDate.getUTCDate()));
+  return day(date);
+}
+
+/**
+ * The day a new or renewed link ends, checked against the rules: not in the past; for a minor, not after the day they
+ * turn 18 unless it is a renewal (staff renewing past 18 is the "unless renewed" of the issue).
+ */
+export function checkExpiry(expiresOn: string, minorUntil: string | null, options: { renewal: boolean }, today = chileToday()): string {
+  if (Number.isNaN(new Date(`${expiresOn}T00:00:00Z`).getTime())) throw new AppError("BAD_REQUEST", caregiverMessages.expiresRequired);
+  if (expiresOn < today) throw new AppError("BAD_REQUEST", caregiverMessages.expiresInPast);
+  if (!options.renewal && minorUntil && minorUntil > today && expiresOn > minorUntil)
+    throw new AppError("BAD_REQUEST", caregiverMessages.expiresAfterEighteen);
+  return expiresOn;
+}
+
+/** The link by id, with what the checks need, or 404. */
+export async function findLink(deps: AppDeps, id: number) {
+  const link = await deps.prisma.caregiverLink.findUnique({
+    where: { id },
+    select: { ...caregiverLinkSelect, dependentId: true, caregiverId: true },
+  });
+  if (!link) throw new AppError("NOT_FOUND", caregiverMessages.linkNotFound);
+  return link;
+}

@@ -1,0 +1,89 @@
+import { useCallback } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { setActingFor, type ActingFor } from "../../../lib/acting-for.ts";
+import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
+
+// The caregivers feature's calls (tRPC caregivers.*): 'Ver como:', 'Mi cuenta' and the staff section 'Cuidadores'.
+
+export const caregiverScreenMessages = {
+  loadFailed: "No fue posible cargar los cuidadores, por favor intente más tarde",
+  saveFailed: "No fue posible guardar el vínculo, por favor intente más tarde",
+} as const;
+
+const serverMessage = (fallback: string) => (error: unknown) => errorMessage(error, fallback);
+
+/** The signed-in patient's dependents (live links) and caregivers. */
+export function useMyCaregiverLinks(enabled = true) {
+  const trpc = useTRPC();
+  return useQuery(trpc.caregivers.mine.queryOptions(undefined, { enabled, staleTime: 30_000 }));
+}
+
+/**
+ * Acts for `person` (null: oneself). Every screen's data is someone else's now: it is dropped (but the list of links),
+ * and the page remounts (PortalLayout keys it by whom it shows) and asks again with the new X-Actuar-Por; a page the
+ * link does not cover is not mounted, so it asks nothing.
+ */
+export function useSwitchActingFor() {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const linksKey = JSON.stringify(trpc.caregivers.mine.queryKey());
+  return useCallback(
+    (person: ActingFor | null) => {
+      client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== linksKey });
+      setActingFor(person);
+    },
+    [client, linksKey],
+  );
+}
+
+/** The dependent revokes one of their caregivers' links. */
+export function useRevokeMyCaregiver() {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  return useMutation(
+    trpc.caregivers.revokeMine.mutationOptions({
+      meta: { errorToast: serverMessage(caregiverScreenMessages.saveFailed) },
+      onSuccess: () => client.invalidateQueries({ queryKey: trpc.caregivers.mine.queryKey() }),
+    }),
+  );
+}
+
+/** Whom the scheduling page books for (audited on the server when it is a dependent). */
+export function useSchedulingPatient(enabled: boolean) {
+  const trpc = useTRPC();
+  return useQuery(trpc.caregivers.schedulingPatient.queryOptions(undefined, { enabled, gcTime: 0 }));
+}
+
+/** Staff: the dependent's links, live and past. */
+export function useDependentLinks(dependentId: number) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.caregivers.list.queryOptions({ dependentId }, { gcTime: 0, meta: { errorToast: caregiverScreenMessages.loadFailed } }),
+  );
+}
+
+function useLinkMutationOptions(dependentId: number) {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  return {
+    meta: { errorToast: serverMessage(caregiverScreenMessages.saveFailed) },
+    onSuccess: () => client.invalidateQueries({ queryKey: trpc.caregivers.list.queryKey({ dependentId }) }),
+  };
+}
+
+export function useCreateLink(dependentId: number) {
+  const trpc = useTRPC();
+  const options = useLinkMutationOptions(dependentId);
+  // A refusal that belongs to a field is shown there by the form; no toast for it.
+  return useMutation(trpc.caregivers.create.mutationOptions({ ...options, meta: { errorToast: () => null } }));
+}
+
+export function useRenewLink(dependentId: number) {
+  const trpc = useTRPC();
+  return useMutation(trpc.caregivers.renew.mutationOptions(useLinkMutationOptions(dependentId)));
+}
+
+export function useRevokeLink(dependentId: number) {
+  const trpc = useTRPC();
+  return useMutation(trpc.caregivers.revoke.mutationOptions(useLinkMutationOptions(dependentId)));
+}

@@ -21,6 +21,8 @@ const screenTitles: Record<string, string> = {
   "/admin/second-factor": "Verificación en dos pasos",
   "/admin/account": "Mi cuenta",
   "/admin/audit": "Auditoría",
+  "/admin/rights-requests": "Solicitudes de pacientes",
+  "/admin/patient-accesses": "Accesos a los datos del paciente",
 };
 
 /** The screen's name at an address (path and query), as its heading says it. */

@@ -63,8 +63,11 @@ export function createNoticeJobs(options: NoticeJobsOptions): NoticeJobs {
           expireInSeconds: 15 * 60,
           retentionDays: 7,
         });
-        if (options.cron) await boss.schedule(NOTICE_QUEUE_NAME, options.cron, {}, { tz: "America/Santiago" });
-        else await boss.unschedule(NOTICE_QUEUE_NAME);
+        if (options.cron) {
+          await boss.schedule(NOTICE_QUEUE_NAME, options.cron, {}, { tz: "America/Santiago" });
+          // Also a run at start-up, so what arrived while the portal was down is not left for the next slot.
+          await boss.send(NOTICE_QUEUE_NAME, {});
+        } else await boss.unschedule(NOTICE_QUEUE_NAME);
         workerId = await boss.work(NOTICE_QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
           await options.run();
         });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../server/contract/roles.ts";
 import { NOTICE_QUEUE_NAME } from "../../server/features/notices/notice-jobs.ts";
-import { NEW_BILL_SUBJECT, NEW_RESULT_SUBJECT } from "../../server/features/notices/notice-mails.ts";
-import { setNoticePreferences, turnOffAllNotices } from "../../server/features/notices/notice-preferences.ts";
+import { NEW_BILL_SUBJECT, NEW_RESULT_SUBJECT } from "../../server/lib/notice-mails.ts";
+import { setNoticePreferences, turnOffAllNotices } from "../../server/lib/notice-preferences.ts";
 import { labOrdersFor } from "../../mocks/fhir/lab-orders.ts";
 import { insertUser, rutOf } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type CaughtMessage, type TestContext } from "../helpers/test-app.ts";

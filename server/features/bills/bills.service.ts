@@ -5,7 +5,7 @@ import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
-import { noticeNewBill } from "../notices/notices.service.ts";
+import { noticeNewBill } from "../../lib/patient-notices.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { userSearchWhere } from "../../db/users.repository.ts";

@@ -1,21 +1,18 @@
 import { z } from "zod";
-import { clinicByKey, DEFAULT_CLINIC_KEY, type Clinic } from "../../contract/clinics.ts";
 import { Role } from "../../contract/roles.ts";
 import type { AppDeps } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { chileToday } from "../../lib/chile-time.ts";
-import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
-import type { MailMessage } from "../../providers/mail/mail.provider.ts";
 import { VALIDATED } from "../../contract/results.dto.ts";
-import { releasedLabOrders } from "../results/released-results.ts";
-import { newBillNotice, newResultNotice } from "./notice-mails.ts";
-import { noticePreferencesOf, setNoticePreferences, type NoticePreferences } from "./notice-preferences.ts";
+import { releasedLabOrders } from "../../lib/released-results.ts";
+import { newResultNotice } from "../../lib/notice-mails.ts";
+import { clinicFor, portalOf, sendOnce } from "../../lib/patient-notices.ts";
+import { noticePreferencesOf, setNoticePreferences, type NoticePreferences } from "../../lib/notice-preferences.ts";
 
-// E-mail notices of new results and bills (issue 31). Each notice is claimed in SentNotice (unique per patient, kind
-// and reference) before its mail is queued, so it goes once whichever run or instance finds it first; a mail that
-// cannot be queued gives its claim back, and the next run tries again.
+// 'Mi cuenta' → 'Avisos' and the scheduled search for new results (issue 31); each notice is sent once through
+// lib/patient-notices.ts.
 
 export const ZNoticePreferencesInput = z.object({ results: z.boolean().optional(), bills: z.boolean().optional() }).strict();
 
@@ -37,45 +34,6 @@ export async function updateNoticePreferences(deps: AppDeps, user: SessionUser, 
 /** The schedule of the search for new results: RESULT_NOTICE_CRON, by default every 15 minutes (never in tests). */
 export function noticeCron(config: Pick<AppDeps["config"], "RESULT_NOTICE_CRON" | "NODE_ENV">): string {
   return config.RESULT_NOTICE_CRON ?? (config.NODE_ENV === "test" ? "" : "*/15 * * * *");
-}
-
-type NoticeRef = { kind: "lab" | "imaging" | "bill"; ref: string };
-
-/** Claims the notice and queues its mail; false when it was already sent (or being sent). */
-async function sendOnce(deps: AppDeps, userId: number, notice: NoticeRef, mail: () => MailMessage): Promise<boolean> {
-  const claimed = await deps.prisma.sentNotice.createMany({ data: [{ userId, ...notice }], skipDuplicates: true });
-  if (claimed.count === 0) return false;
-  try {
-    await deps.providers.mail.send(mail());
-  } catch (error) {
-    await deps.prisma.sentNotice.deleteMany({ where: { userId, ...notice } });
-    throw error;
-  }
-  return true;
-}
-
-const portalOf = (deps: AppDeps, clinic: Clinic) => clinicPortalUrl(deps.config, clinic);
-
-/** The clinic a notice links to: the one that owns the result or bill, else the patient's own clinic, else the default. */
-async function clinicFor(deps: AppDeps, userId: number, ownerKey: string | null): Promise<Clinic> {
-  const owner = clinicByKey(ownerKey);
-  if (owner) return owner;
-  const registered = await deps.prisma.patientClinic.findFirst({ where: { userId }, select: { codeClinicStr: true } });
-  return clinicByKey(registered?.codeClinicStr) ?? clinicByKey(DEFAULT_CLINIC_KEY)!;
-}
-
-/** Staff loaded a bill: its patient gets 'Tiene una nueva cuenta hospitalaria' (once, unless turned off). */
-export async function noticeNewBill(deps: AppDeps, billId: number): Promise<boolean> {
-  const bill = await deps.prisma.bill.findUnique({
-    where: { id: billId },
-    select: { clinicCode: true, user: { select: { id: true, email: true } } },
-  });
-  if (!bill?.user.email) return false;
-  if (!(await noticePreferencesOf(deps.prisma, bill.user.id)).bills) return false;
-  const clinic = await clinicFor(deps, bill.user.id, bill.clinicCode);
-  return sendOnce(deps, bill.user.id, { kind: "bill", ref: String(billId) }, () =>
-    newBillNotice(bill.user.email, clinic.title, `${portalOf(deps, clinic)}/dashboard/my-bills`),
-  );
 }
 
 function daysBack(today: string, days: number): string {

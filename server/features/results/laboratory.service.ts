@@ -10,8 +10,8 @@ import { VALIDATED } from "../../contract/results.dto.ts";
 import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
 import { audit } from "../../lib/audit.ts";
-import type { ReleasedLabOrder, ReleasedProcedure } from "./release-rules.ts";
-import { releasedLabOrder, releasedLabOrders } from "./released-results.ts";
+import type { ReleasedLabOrder, ReleasedProcedure } from "../../lib/release-rules.ts";
+import { releasedLabOrder, releasedLabOrders } from "../../lib/released-results.ts";
 
 // SPEC §7 laboratory calls. The patient is always the signed-in user, looked up at the laboratory by their own RUT.
 
@@ -33,7 +33,7 @@ export const analyteNotFoundMessage = "No hay resultados de ese examen";
 export const ZAnalyteCode = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9.\-]{1,40}$/, analyteNotFoundMessage);
+  .regex(/^[A-Za-z0-9.-]{1,40}$/, analyteNotFoundMessage);
 
 async function toDto(deps: AppDeps, user: SessionUser, order: ReleasedLabOrder): Promise<LabOrderDto> {
   const urlPDF = order.reportUrl

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { releaseRulesSetting } from "./release-rules.ts";
+import { releaseRulesSetting } from "../../lib/release-rules.ts";
 
 /** Release rules and result notices (issue 31). */
 export const resultsConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
+import { escapeHtml, type MailMessage } from "../providers/mail/mail.provider.ts";
 
 // The notices carry no health data and nothing that signs in: what kind of thing arrived and the clinic's portal
 // address, where the patient reads it after signing in.

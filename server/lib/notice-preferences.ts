@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../../generated/prisma/client.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
 
 // Which e-mail notices a patient gets (issue 31). One row per patient in NoticePreference; no row means every kind is
 // on. This module is the only writer, so other features (the opposition request of the rights issue) switch notices

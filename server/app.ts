@@ -21,6 +21,9 @@ import type { CaregiverPart } from "./contract/caregivers.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
+import { noticesRoutes } from "./features/notices/notices.routes.ts";
+import { createNoticeJobs } from "./features/notices/notice-jobs.ts";
+import { noticeCron, pollNewResultNotices } from "./features/notices/notices.service.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
 import { startPaymentSweep } from "./features/payments/payment-sweep.ts";
@@ -108,8 +111,20 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
     redis: ops.redis,
     metrics: ops.metrics.outcomes,
   };
+  // Notices need the durable mail queue (their mail must survive an SMTP outage) and its job engine.
+  deps.noticeJobs = mailQueue
+    ? createNoticeJobs({
+        sql: db.executeSql,
+        cron: noticeCron(config),
+        run: () => pollNewResultNotices(deps),
+        tablesReady: () => mailQueue.start(),
+        log: app.log,
+      })
+    : null;
+  deps.noticeJobs?.start().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
   app.decorate("deps", deps);
   app.addHook("onClose", async () => {
+    await deps.noticeJobs?.stop();
     // Mail handed to the queue after an answer (background work) is queued before the queue stops.
     await deps.background.settled();
     await mailQueue?.stop();
@@ -173,6 +188,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       await api.register(usersRoutes, { deps });
       await api.register(caregiversRoutes, { deps });
       await api.register(laboratoryRoutes, { deps });
+      await api.register(noticesRoutes, { deps });
       await api.register(imagingRoutes, { deps });
       await api.register(reportsRoutes, { deps });
       await api.register(billsRoutes, { deps });

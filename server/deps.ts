@@ -6,6 +6,7 @@ import type { MailQueue } from "./providers/mail/mail-queue.ts";
 import type { AccessTokens } from "./lib/tokens.ts";
 import type { UserCaches } from "./lib/user-cache.ts";
 import type { BackgroundWork } from "./lib/background.ts";
+import type { NoticeJobs } from "./features/notices/notice-jobs.ts";
 
 /** What services need from the outside world; built once in buildApp and passed to every service call. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   providers: Providers;
   /** The durable outbound mail queue behind providers.mail (MAIL_QUEUE); null when mail is sent during the request. */
   mailQueue?: MailQueue | null;
+  /** The scheduled search for new results to notify (server/features/notices); null when not running. */
+  noticeJobs?: NoticeJobs | null;
   /** Signs and verifies access tokens (@fastify/jwt, registered on the app). */
   tokens: AccessTokens;
   /** Per-process caches of the signed-in user's row and an executive's clinics, dropped on every committed change. */

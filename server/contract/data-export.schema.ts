@@ -64,7 +64,9 @@ export const ZDataExport = z.object({
     phoneNumber: z.string().nullable().describe("E.164, p. ej. +56987654321"),
     birthDate: day.nullable(),
     createdAt: instant,
-    emailNoticesOptOut: z.boolean().describe("Se opuso a los avisos por correo"),
+    emailNotices: z
+      .object({ results: z.boolean(), bills: z.boolean() })
+      .describe("Avisos por correo que recibe ('Mi cuenta' → 'Avisos'): resultados nuevos, cuentas nuevas"),
   }),
   termsAcceptances: z.array(z.object({ version: z.string(), acceptedAt: instant })),
   clinics: z.array(z.object({ key: z.string(), title: z.string(), registeredAt: instant })),

@@ -257,12 +257,6 @@ export async function claimTotpStep(db: UserWriter, userId: number, step: number
   return claimed.count === 1;
 }
 
-/** Opposition to e-mail notices (issue 28): notice senders read User.emailNoticesOptOut and skip the person. */
-export async function setEmailNoticesOptOut(db: UserWriter, userId: number, optOut: boolean): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { emailNoticesOptOut: optOut } });
-  announceRowChange("User", userId);
-}
-
 /**
  * Closes a patient's portal account at their request (issue 28): login refused from now on (closedAt), every token
  * void (tokenVersion), and the portal's copy of contact data removed (e-mail, phone). RUT and names stay: the audit
@@ -275,7 +269,6 @@ export async function closePortalAccount(db: UserWriter, current: SearchFields &
       closedAt: at,
       email: "",
       phoneNumber: null,
-      emailNoticesOptOut: true,
       tokenVersion: { increment: 1 },
       searchText: userSearchText({ ...pickSearchFields(current), email: "" }),
     },

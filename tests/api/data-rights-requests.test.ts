@@ -1,3 +1,4 @@
+import { noticePreferencesOf } from "../../server/lib/notice-preferences.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/trpc/router.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
@@ -118,11 +119,10 @@ describe("the staff queue", () => {
     expect((await move(tokens.admin, anas.id, { status: "resolved" })).statusCode).toBe(409);
   });
 
-  it("resolving an opposition sets the patient's e-mail notice opt-out", async () => {
+  it("resolving an opposition switches off every e-mail notice of the patient ('Avisos')", async () => {
     const brunos = (await callerOf(tokens.bruno).dataRights.requests())[0]!;
     expect((await move(tokens.admin, brunos.id, { status: "resolved" })).statusCode).toBe(200);
-    const row = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: ids.bruno }, select: { emailNoticesOptOut: true } });
-    expect(row.emailNoticesOptOut).toBe(true);
+    expect(await noticePreferencesOf(ctx.db.prisma, ids.bruno)).toEqual({ results: false, bills: false });
   });
 });
 

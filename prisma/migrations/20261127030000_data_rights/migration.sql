@@ -8,8 +8,7 @@ CREATE TYPE "RightsRequestStatus" AS ENUM ('received', 'in_progress', 'resolved'
 CREATE TYPE "DataExportStatus" AS ENUM ('preparing', 'ready', 'failed');
 
 -- AlterTable
-ALTER TABLE "User" ADD COLUMN     "closedAt" TIMESTAMP(3),
-ADD COLUMN     "emailNoticesOptOut" BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE "User" ADD COLUMN     "closedAt" TIMESTAMP(3);
 
 -- CreateTable
 CREATE TABLE "RightsRequest" (

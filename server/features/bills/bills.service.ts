@@ -5,6 +5,7 @@ import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
+import { noticeNewBill } from "../../lib/patient-notices.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { userSearchWhere } from "../../db/users.repository.ts";
@@ -204,6 +205,8 @@ export async function createBill(
     patientId: patient.id,
     after: { ...account, files: stored },
   });
+  const billId = created.id;
+  deps.background.run("new bill notice failed", () => noticeNewBill(deps, billId));
   return { account, accountId: created.id, files: stored, message: billMessages.created };
 }
 

@@ -32,7 +32,7 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
       phoneNumber: true,
       birthDate: true,
       createdAt: true,
-      emailNoticesOptOut: true,
+      noticePreference: { select: { results: true, bills: true } },
       termsAcceptances: { select: { version: true, acceptedAt: true }, orderBy: { acceptedAt: "asc" } },
       patientClinics: { select: { codeClinicStr: true, createdAt: true, clinic: { select: { title: true } } } },
       bills: {
@@ -99,7 +99,7 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
       phoneNumber: user.phoneNumber,
       birthDate: user.birthDate?.toISOString().slice(0, 10) ?? null,
       createdAt: user.createdAt.toISOString(),
-      emailNoticesOptOut: user.emailNoticesOptOut,
+      emailNotices: user.noticePreference ?? { results: true, bills: true },
     },
     termsAcceptances: user.termsAcceptances.map((terms) => ({ version: terms.version, acceptedAt: terms.acceptedAt.toISOString() })),
     clinics: user.patientClinics.map((link) => ({

@@ -69,7 +69,10 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   out.line(`Correo electrónico: ${patient.email || "sin registrar"}`);
   out.line(`Teléfono: ${patient.phoneNumber ?? "sin registrar"}`);
   out.line(`Fecha de nacimiento: ${patient.birthDate ? dayOf(patient.birthDate) : "sin registrar"}`);
-  out.line(`Avisos por correo: ${patient.emailNoticesOptOut ? "se opuso a recibirlos" : "los recibe"}`, { gap: 10 });
+  const notices = [patient.emailNotices.results ? "resultados nuevos" : null, patient.emailNotices.bills ? "cuentas nuevas" : null].filter(
+    Boolean,
+  );
+  out.line(`Avisos por correo: ${notices.length ? notices.join(" y ") : "ninguno"}`, { gap: 10 });
 
   out.line("Términos y condiciones aceptados", { size: 12, bold: true });
   if (document.termsAcceptances.length === 0) out.line("Ninguno registrado.");

@@ -16,7 +16,8 @@ import { audit } from "../../lib/audit.ts";
 import { chileDeadline } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
 import { endOtherSessions } from "../../lib/sessions.ts";
-import { closePortalAccount, setEmailNoticesOptOut } from "../../db/users.repository.ts";
+import { closePortalAccount } from "../../db/users.repository.ts";
+import { turnOffAllNotices } from "../../lib/notice-preferences.ts";
 import { requirePatientUser } from "./patient-scope.ts";
 import { sendRightsRequestMail } from "./rights-mail.ts";
 
@@ -131,7 +132,7 @@ export async function listStaffRightsRequests(
 
 /**
  * Staff move a request on (en curso, resuelta, rechazada with a reason); a finished one is not changed again (409).
- * Resolving an opposition sets the patient's emailNoticesOptOut; resolving a closure closes the portal account: login
+ * Resolving an opposition switches off every e-mail notice ('Mi cuenta' → 'Avisos', issue 31); resolving a closure closes the portal account: login
  * refused, every session ended, contact data removed (after the mail that tells the patient, sent to the address it had).
  */
 export async function updateRightsRequest(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<RightsRequestDto> {
@@ -159,9 +160,10 @@ export async function updateRightsRequest(deps: AppDeps, user: SessionUser, inpu
       data: { status: change.status, rejectionReason: change.status === "rejected" ? change.reason : null, handledById: user.id },
       select: requestSelect,
     });
-    if (change.status === "resolved" && current.kind === "email_opposition") await setEmailNoticesOptOut(tx, current.user.id, true);
+    if (change.status === "resolved" && current.kind === "email_opposition") await turnOffAllNotices(tx, current.user.id);
     if (change.status === "resolved" && current.kind === "account_closure") {
       await closePortalAccount(tx, current.user, now);
+      await turnOffAllNotices(tx, current.user.id);
       await endOtherSessions(tx, current.user.id, "deactivated");
     }
     return row;

@@ -10,8 +10,8 @@ import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
 import { audit } from "../../lib/audit.ts";
 import { actingForPatient, type PatientScope } from "../../lib/access.ts";
-import type { ReleasedLabOrder, ReleasedProcedure } from "./release-rules.ts";
-import { releasedLabOrder, releasedLabOrders } from "./released-results.ts";
+import type { ReleasedLabOrder, ReleasedProcedure } from "../../lib/release-rules.ts";
+import { releasedLabOrder, releasedLabOrders } from "../../lib/released-results.ts";
 
 // SPEC §7 laboratory calls. The patient is the signed-in user, or a dependent they care for (issue 30), looked up at
 // the laboratory by that patient's RUT.
@@ -34,7 +34,7 @@ export const analyteNotFoundMessage = "No hay resultados de ese examen";
 export const ZAnalyteCode = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9.\-]{1,40}$/, analyteNotFoundMessage);
+  .regex(/^[A-Za-z0-9.-]{1,40}$/, analyteNotFoundMessage);
 
 async function toDto(deps: AppDeps, scope: PatientScope, order: ReleasedLabOrder): Promise<LabOrderDto> {
   const urlPDF = order.reportUrl ? await reportLink(deps.config, scope, { kind: "lab", ref: order.orderNumber }) : null;

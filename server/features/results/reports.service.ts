@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { audit } from "../../lib/audit.ts";
-import { releasedLabOrder } from "./released-results.ts";
+import { releasedLabOrder } from "../../lib/released-results.ts";
 import { stillValidFor } from "../../lib/signed-links.ts";
 import { liveCaregiverLink } from "../../lib/access.ts";
 import {

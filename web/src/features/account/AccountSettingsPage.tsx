@@ -11,6 +11,7 @@ import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { ActiveSessions } from "./sessions/ActiveSessions.tsx";
 import { SecondFactorSection } from "./second-factor/SecondFactorSection.tsx";
+import { NoticesSection } from "./NoticesSection.tsx";
 import "./account.css";
 import { useOwnAccount } from "./api/account.api.ts";
 
@@ -99,6 +100,7 @@ export default function AccountSettingsPage({ top, bottom }: { top?: ReactNode; 
           </AccountSection>
           <DocumentsTable dateTyc={user.dateTyc} />
           <SecondFactorSection />
+          <NoticesSection />
           <ActiveSessions />
           {bottom}
         </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LabOrder, LabProcedure } from "../../providers/lab/lab.provider.ts";
+import type { LabOrder, LabProcedure } from "../providers/lab/lab.provider.ts";
 import { IN_PERSON_NOTE, releaseLabOrder, releaseOf, releaseRulesSetting, type ReleaseRules } from "./release-rules.ts";
 
 const rules: ReleaseRules = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { LabOrder, LabProcedure } from "../../providers/lab/lab.provider.ts";
-import { PENDING } from "../../providers/lab/lab.provider.ts";
+import type { LabOrder, LabProcedure } from "../providers/lab/lab.provider.ts";
+import { PENDING } from "../providers/lab/lab.provider.ts";
 
 // Results a clinic holds back on purpose (issue 31): tests whose values are given only in person, and tests shown only
 // some days after the order so a clinician can talk to the patient first. The rule is applied to an order once, here,

@@ -1,6 +1,6 @@
-import type { AppDeps } from "../../deps.ts";
-import { chileToday } from "../../lib/chile-time.ts";
-import type { DayRange } from "../../providers/lab/lab.provider.ts";
+import type { AppDeps } from "../deps.ts";
+import { chileToday } from "./chile-time.ts";
+import type { DayRange } from "../providers/lab/lab.provider.ts";
 import { releaseLabOrder, type ReleasedLabOrder } from "./release-rules.ts";
 
 // The laboratory as the patient may see it: every reader of results (the list, the detail, the PDF, the trends, the

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { Role } from "../../contract/roles.ts";
+import type { AppDeps } from "../../deps.ts";
+import type { SessionUser } from "../../http/authenticate.ts";
+import { parseInput } from "../../http/validate.ts";
+import { chileToday } from "../../lib/chile-time.ts";
+import { AppError, forbiddenMessage } from "../../lib/errors.ts";
+import { VALIDATED } from "../../contract/results.dto.ts";
+import { releasedLabOrders } from "../../lib/released-results.ts";
+import { newResultNotice } from "../../lib/notice-mails.ts";
+import { clinicFor, portalOf, sendOnce } from "../../lib/patient-notices.ts";
+import { noticePreferencesOf, setNoticePreferences, type NoticePreferences } from "../../lib/notice-preferences.ts";
+
+// 'Mi cuenta' → 'Avisos' and the scheduled search for new results (issue 31); each notice is sent once through
+// lib/patient-notices.ts.
+
+export const ZNoticePreferencesInput = z.object({ results: z.boolean().optional(), bills: z.boolean().optional() }).strict();
+
+function requirePatientAccount(user: SessionUser): void {
+  if (user.roleType !== Role.patient) throw new AppError("FORBIDDEN", forbiddenMessage);
+}
+
+/** 'Mi cuenta' → 'Avisos': the patient's notice preferences (every kind on until they turn one off). */
+export async function getNoticePreferences(deps: AppDeps, user: SessionUser): Promise<NoticePreferences> {
+  requirePatientAccount(user);
+  return noticePreferencesOf(deps.prisma, user.id);
+}
+
+export async function updateNoticePreferences(deps: AppDeps, user: SessionUser, input: unknown): Promise<NoticePreferences> {
+  requirePatientAccount(user);
+  return setNoticePreferences(deps.prisma, user.id, parseInput(ZNoticePreferencesInput, input));
+}
+
+/** The schedule of the search for new results: RESULT_NOTICE_CRON, by default every 15 minutes (never in tests). */
+export function noticeCron(config: Pick<AppDeps["config"], "RESULT_NOTICE_CRON" | "NODE_ENV">): string {
+  return config.RESULT_NOTICE_CRON ?? (config.NODE_ENV === "test" ? "" : "*/15 * * * *");
+}
+
+function daysBack(today: string, days: number): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+interface PatientToPoll {
+  id: number;
+  rut: string;
+  email: string;
+}
+
+/** One patient's new final orders and reported studies of the look-back window: a notice for each not yet sent. */
+async function noticeNewResultsOf(deps: AppDeps, patient: PatientToPoll): Promise<number> {
+  const today = chileToday();
+  const range = { from: daysBack(today, deps.config.RESULT_NOTICE_LOOKBACK_DAYS), to: today };
+  let sent = 0;
+  // Through the release rules: an order holding a result back (in person, or not yet due) is announced when it is not.
+  const orders = await releasedLabOrders(deps, patient.rut, range);
+  for (const order of orders.filter((candidate) => candidate.status === VALIDATED && !candidate.withheld)) {
+    const clinic = await clinicFor(deps, patient.id, order.clinicKey);
+    const portal = `${portalOf(deps, clinic)}/dashboard/laboratory`;
+    if (
+      await sendOnce(deps, patient.id, { kind: "lab", ref: order.orderNumber }, () => newResultNotice(patient.email, clinic.title, portal))
+    )
+      sent++;
+  }
+  const studies = await deps.providers.imaging.searchStudies(patient.rut, range);
+  for (const study of studies.filter((candidate) => candidate.hasReport)) {
+    const clinic = await clinicFor(deps, patient.id, null);
+    const portal = `${portalOf(deps, clinic)}/dashboard/imaging`;
+    if (
+      await sendOnce(deps, patient.id, { kind: "imaging", ref: study.accessionNumber }, () =>
+        newResultNotice(patient.email, clinic.title, portal),
+      )
+    )
+      sent++;
+  }
+  return sent;
+}
+
+/**
+ * The scheduled poll: asks the laboratory and imaging providers (through their circuit breakers) for each patient who
+ * wants result notices, and sends what is new. A provider that is down ends the run; the next one picks up from there.
+ */
+export async function pollNewResultNotices(deps: AppDeps): Promise<{ patients: number; sent: number }> {
+  const patients = await deps.prisma.user.findMany({
+    where: { roleType: Role.patient, email: { not: "" }, OR: [{ noticePreference: null }, { noticePreference: { results: true } }] },
+    select: { id: true, rut: true, email: true },
+    orderBy: { id: "asc" },
+  });
+  let sent = 0;
+  for (const patient of patients) sent += await noticeNewResultsOf(deps, patient);
+  return { patients: patients.length, sent };
+}

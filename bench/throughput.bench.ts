@@ -159,6 +159,8 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
   const env = portalEnv(
     {
       NODE_ENV: "production",
+      // The providers are the simulators (mocks/), which production refuses unless it is a demonstration.
+      PORTAL_DEMO: "true",
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       DATABASE_URL: dataset.url,

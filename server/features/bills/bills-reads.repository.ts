@@ -38,17 +38,29 @@ SELECT b.id, b."accountCode", b."createAccountIdDate" AT TIME ZONE 'UTC' AS "cre
 FROM "Bill" b
 JOIN "User" u ON u.id = b."userId"
 WHERE ($1::text[] IS NULL OR b."clinicCode" = ANY ($1::text[]))
-  AND ($2::int IS NULL OR b."userId" = $2::int)
-  AND (($3::text IS NULL AND $4::text IS NULL)
-       OR b."accountCode" LIKE $3::text
-       OR b."userId" IN (SELECT s.id FROM "User" s WHERE s."searchText" LIKE $4::text OR s."searchText" LIKE $5::text))`;
+  AND ($2::int IS NULL OR b."userId" = $2::int)`;
+
+// Each kind of search has its own parameters after the four every text has ($5 on, so none is left unused).
+const patientSearch = (first: number) =>
+  `b."userId" IN (SELECT s.id FROM "User" s WHERE s."searchText" LIKE $${first}::text OR s."searchText" LIKE $${first + 1}::text)`;
+
+// One text per kind of search: the patient condition alone at the top level lets PostgreSQL turn it into a join from
+// the trigram index (inside an OR it is checked bill by bill, walking the whole sort index at 100,000 bills).
+const searchCondition = {
+  none: "",
+  patient: `\n  AND ${patientSearch(5)}`,
+  codeOrPatient: `\n  AND (b."accountCode" LIKE $5::text OR ${patientSearch(6)})`,
+} as const;
+type SearchKind = keyof typeof searchCondition;
 
 const billListSql = new Map(
-  staffSortFields.flatMap((field) =>
-    sortDirections.map((direction) => [
-      `${field} ${direction}`,
-      `${billListSelect}\nORDER BY ${sortColumn[field]} ${direction}, b.id ${direction}\nLIMIT $6::int OFFSET $7::int`,
-    ]),
+  (Object.keys(searchCondition) as SearchKind[]).flatMap((search) =>
+    staffSortFields.flatMap((field) =>
+      sortDirections.map((direction) => [
+        `${search} ${field} ${direction}`,
+        `${billListSelect}${searchCondition[search]}\nORDER BY ${sortColumn[field]} ${direction}, b.id ${direction}\nLIMIT $3::int OFFSET $4::int`,
+      ]),
+    ),
   ),
 );
 
@@ -60,18 +72,19 @@ interface BillListRow extends Omit<BillRow, "user"> {
 
 /** One page of bills with their patient's RUT and names, in the requested (allow-listed) order. */
 export async function billListRows(deps: Pick<AppDeps, "sql">, filter: BillListFilter): Promise<BillRow[]> {
-  const text = billListSql.get(`${filter.orderBy} ${filter.direction}`);
-  if (!text) throw new Error(`Orden no permitido: ${filter.orderBy} ${filter.direction}`);
   const term = (filter.param ?? "").trim();
+  const search: SearchKind = !term ? "none" : /^\d+$/.test(term) ? "codeOrPatient" : "patient";
+  const text = billListSql.get(`${search} ${filter.orderBy} ${filter.direction}`);
+  if (!text) throw new Error(`Orden no permitido: ${filter.orderBy} ${filter.direction}`);
   const [first = null, second = null] = userSearchPatterns(term);
+  const patterns = [first, second ?? first];
+  const searchValues = search === "none" ? [] : search === "patient" ? patterns : [`${term}%`, ...patterns];
   const { rows } = await deps.sql(text, [
     filter.clinics ? [...filter.clinics] : null,
     filter.userId ?? null,
-    /^\d+$/.test(term) ? `${term}%` : null,
-    first,
-    second ?? first,
     filter.take,
     filter.skip,
+    ...searchValues,
   ]);
   return (rows as BillListRow[]).map(({ rut, firstName, lastName, ...bill }) => ({ ...bill, user: { rut, firstName, lastName } }));
 }

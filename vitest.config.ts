@@ -17,7 +17,9 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
-          // Each file builds its own app over its own fresh database; files run in parallel workers.
+          // Each file builds its own app over its own fresh database (a copy of the run's migrated template, made by
+          // the globalSetup); files run in parallel workers.
+          globalSetup: ["tests/helpers/database-templates.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -28,6 +30,7 @@ export default defineConfig({
           name: "security",
           include: ["tests/security/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/helpers/database-templates.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

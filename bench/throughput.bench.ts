@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "../server/lib/passwords.ts";
 import type { BenchResult } from "./bench-stats.ts";
 import { createDataset, type Dataset } from "./support/datasets.ts";
 import { explainCalls } from "./support/explain.ts";
+import { demoSecondStep } from "./support/second-factor.ts";
 import { combine, measure, type LoadResult } from "./support/load.ts";
 import { startServer, type RunningServer } from "./support/processes.ts";
 
@@ -103,16 +104,26 @@ function trpcUrl({ path, input }: Call["trpc"]): string {
   return input === undefined ? `/trpc/${path}` : `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 
-async function logIn(portal: RunningServer, who: { rut: string; password: string }, route: "new-login" | "admin-login"): Promise<string> {
-  const response = await fetch(`${portal.url}/api/rcr/v1/auth/${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(who),
-  });
-  const body = (await response.json()) as { payload?: { accessToken?: string } };
-  if (!response.ok || !body.payload?.accessToken)
-    throw new Error(`No se pudo iniciar sesión como ${who.rut}: ${response.status} ${JSON.stringify(body)}`);
-  return body.payload.accessToken;
+async function logIn(
+  portal: RunningServer,
+  who: { rut: string; password: string },
+  route: "new-login" | "admin-login",
+  databaseUrl: string,
+): Promise<string> {
+  const post = async (path: string, payload: unknown, token?: string) => {
+    const response = await fetch(`${portal.url}/api/rcr/v1/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(payload),
+    });
+    const body = (await response.json()) as { payload?: { accessToken?: string; secondFactor?: string } };
+    if (!response.ok || !body.payload?.accessToken)
+      throw new Error(`No se pudo iniciar sesión como ${who.rut}: ${response.status} ${JSON.stringify(body)}`);
+    return body.payload as { accessToken: string; secondFactor?: string };
+  };
+  const first = await post(route, who);
+  if (first.secondFactor !== "verify") return first.accessToken;
+  return (await post("verify-otp", await demoSecondStep(databaseUrl, who.rut), first.accessToken)).accessToken;
 }
 
 function row(name: string, load: LoadResult, ceiling: number, note?: string): BenchResult {
@@ -148,6 +159,8 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
   const env = portalEnv(
     {
       NODE_ENV: "production",
+      // The providers are the simulators (mocks/), which production refuses unless it is a demonstration.
+      PORTAL_DEMO: "true",
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       DATABASE_URL: dataset.url,
@@ -161,7 +174,10 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
   const portal = await startServer("server/main.ts", env, ports.portal, "/api/rcr/v1/health");
   const results: BenchResult[] = [ceilingRow];
   try {
-    const tokens = { patient: await logIn(portal, patient, "new-login"), admin: await logIn(portal, admin, "admin-login") };
+    const tokens = {
+      patient: await logIn(portal, patient, "new-login", dataset.url),
+      admin: await logIn(portal, admin, "admin-login", dataset.url),
+    };
     // BENCH_CALLS=validate,me runs only the calls whose names contain one of the words (for a quick look).
     const only = process.env.BENCH_CALLS?.split(",").filter(Boolean);
     for (const call of calls.filter((c) => !only || only.some((word) => c.name.includes(word)))) {

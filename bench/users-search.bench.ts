@@ -176,6 +176,7 @@ export default async function run(): Promise<BenchResult[]> {
     const deps: AppDeps = {
       config,
       prisma: db.prisma,
+      sql: db.executeSql,
       providers: { ...createProviders(config), mail: { send: async () => {}, close: () => {} } },
       tokens: await registerAccessTokens(Fastify(), config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MINUTES),
       cache: createUserCaches(0),

@@ -103,6 +103,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
     tokens,
     cache,
     prisma: db.prisma,
+    sql: db.executeSql,
     providers: { ...ownProviders, ...providers, ...(mailQueue ? { mail: mailQueue } : {}) },
     mailQueue,
     logError,

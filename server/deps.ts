@@ -7,11 +7,17 @@ import type { AccessTokens } from "./lib/tokens.ts";
 import type { UserCaches } from "./lib/user-cache.ts";
 import type { BackgroundWork } from "./lib/background.ts";
 import type { NoticeJobs } from "./features/notices/notice-jobs.ts";
+import type { Database } from "./db/adapters.ts";
 
 /** What services need from the outside world; built once in buildApp and passed to every service call. */
 export interface AppDeps {
   config: AppConfig;
   prisma: PrismaClient;
+  /**
+   * Parameterised SQL on the connections Prisma's adapter already uses (the pg pool, or the embedded PGlite), for the
+   * hot list reads in the features' `*-reads.repository.ts` (issue 26); everything else goes through Prisma.
+   */
+  sql: Database["executeSql"];
   /** Mail, payments, lab and imaging clients (server/providers/). */
   providers: Providers;
   /** The durable outbound mail queue behind providers.mail (MAIL_QUEUE); null when mail is sent during the request. */

@@ -4,6 +4,7 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import type { BenchResult } from "../bench-stats.ts";
+import { demoSecondStep } from "./second-factor.ts";
 
 // Every SELECT the hot calls send, EXPLAINed on the 100,000-row data set: a sequential scan of a large table fails the
 // bench. The queries are the ones Prisma really sends (captured at the pg driver), with their parameters.
@@ -58,7 +59,17 @@ export async function explainCalls(
       ["admin", "admin-login"],
     ] as const) {
       const response = await app.inject({ method: "POST", url: `/api/rcr/v1/auth/${route}`, payload: credentials[who] });
-      tokens[who] = (response.json() as { payload: { accessToken: string } }).payload.accessToken;
+      const first = (response.json() as { payload: { accessToken: string; secondFactor?: string } }).payload;
+      tokens[who] = first.accessToken;
+      if (first.secondFactor === "verify") {
+        const verified = await app.inject({
+          method: "POST",
+          url: "/api/rcr/v1/auth/verify-otp",
+          headers: { authorization: `Bearer ${first.accessToken}` },
+          payload: await demoSecondStep(databaseUrl, credentials[who].rut),
+        });
+        tokens[who] = (verified.json() as { payload: { accessToken: string } }).payload.accessToken;
+      }
     }
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       if (this !== explainer) {

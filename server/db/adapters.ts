@@ -42,6 +42,8 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The connection pool on PostgreSQL (its sizes are exported at /metrics); none on an embedded PGlite opened here. */
   pool?: pg.Pool;
+  /** An in-memory PGlite's whole data directory, for `openDatabase(…, { loadDataDir })` (tests copy one template). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 

@@ -14,6 +14,8 @@ export interface OpenOptions {
   role?: "portal" | "command";
   /** How long to wait for the folder's owner to answer (or, for the portal, to let go) before giving up. */
   ownerWaitMs?: number;
+  /** In-memory PGlite only: start from this dump of a data directory (tests copy one migrated template). */
+  loadDataDir?: Blob;
 }
 
 export const defaultPglitePort = 5433;
@@ -141,7 +143,7 @@ function listenPglite(pglite: PGlite): Database["listen"] {
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if (target.kind === "postgres") return postgresDatabase(target, target.url, { mode: "direct" });
   if (!target.dataDir) {
-    const pglite = await PGlite.create({ extensions: pgliteExtensions });
+    const pglite = await PGlite.create({ extensions: pgliteExtensions, loadDataDir: options.loadDataDir });
     const adapterFactory = new PGliteAdapterFactory(pglite);
     const prisma = new PrismaClient({ adapter: adapterFactory });
     const close = async () => {
@@ -156,6 +158,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       migrationsApplied: [],
       listen: listenPglite(pglite),
       executeSql: pgliteSql(pglite),
+      dumpDataDir: () => pglite.dumpDataDir("none"),
       close,
     };
   }

@@ -52,15 +52,21 @@ function escapeLike(text: string): string {
 }
 
 /**
- * The search condition: the term, lower-cased, inside User.searchText (trigram index). A term with accents also
- * matches its accent-free form, which userSearchText stores beside the names.
+ * The LIKE patterns of a staff search (none for an empty term): the term, lower-cased, anywhere inside User.searchText
+ * (trigram index), and its accent-free form when it has accents (userSearchText stores names both ways).
  */
-export function userSearchWhere(param: string | undefined): Prisma.UserWhereInput {
+export function userSearchPatterns(param: string | undefined): string[] {
   const term = (param ?? "").trim().toLowerCase();
-  if (!term) return {};
+  if (!term) return [];
   const folded = foldAccents(term);
-  if (folded === term) return { searchText: { contains: escapeLike(term) } };
-  return { OR: [{ searchText: { contains: escapeLike(term) } }, { searchText: { contains: escapeLike(folded) } }] };
+  return [...new Set([term, folded])].map((text) => `%${escapeLike(text)}%`);
+}
+
+/** The search condition for Prisma: the same patterns as userSearchPatterns (Prisma's `contains` adds the %). */
+export function userSearchWhere(param: string | undefined): Prisma.UserWhereInput {
+  const contains = userSearchPatterns(param).map((pattern) => ({ searchText: { contains: pattern.slice(1, -1) } }));
+  if (contains.length === 0) return {};
+  return contains.length === 1 ? contains[0]! : { OR: contains };
 }
 
 /**

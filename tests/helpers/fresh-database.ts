@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import { applyMigrations } from "../../server/db/migrate.ts";
+import { seedDemoData } from "../../server/db/seed.ts";
+import { copyDatabase, databaseUrl, templatesFromEnv } from "./database-templates.ts";
 
 export interface FreshDatabase {
   db: Database;
@@ -12,16 +15,28 @@ export interface FreshDatabase {
 /**
  * A new, migrated, empty database for one test file (or benchmark): in-memory PGlite by default, or a throw-away
  * database on the PostgreSQL server named by `serverUrl` (TEST_DATABASE_URL in CI), dropped again by `drop()`.
+ * `seeded`: with the demo data too. Under vitest it is a copy of the run's template (see database-templates.ts).
  */
-export async function freshDatabase(serverUrl = process.env.TEST_DATABASE_URL, namePrefix = "pp_test"): Promise<FreshDatabase> {
+export async function freshDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+  namePrefix = "pp_test",
+  options: { seeded?: boolean } = {},
+): Promise<FreshDatabase> {
+  const templates = templatesFromEnv();
+  const which = options.seeded ? "seeded" : "migrated";
   if (!serverUrl) {
+    if (templates?.kind === "pglite") {
+      const db = await openDatabase({ kind: "pglite", dataDir: null }, { loadDataDir: new Blob([readFileSync(templates[which])]) });
+      return { db, kind: "pglite", drop: () => db.close() };
+    }
     const db = await openDatabase({ kind: "pglite", dataDir: null });
-    await applyMigrations(db);
+    await migrateAndSeed(db, options.seeded);
     return { db, kind: "pglite", drop: () => db.close() };
   }
-  const empty = await emptyDatabase(serverUrl, namePrefix);
+  const fromTemplate = templates?.kind === "postgresql" && templates.serverUrl === serverUrl;
+  const empty = await emptyDatabase(serverUrl, namePrefix, fromTemplate ? templates[which] : undefined);
   const db = await openDatabase({ kind: "postgres", url: empty.url });
-  await applyMigrations(db);
+  if (!fromTemplate) await migrateAndSeed(db, options.seeded);
   return {
     db,
     kind: "postgresql",
@@ -32,6 +47,11 @@ export async function freshDatabase(serverUrl = process.env.TEST_DATABASE_URL, n
   };
 }
 
+async function migrateAndSeed(db: Database, seeded = false): Promise<void> {
+  await applyMigrations(db);
+  if (seeded) await seedDemoData(db.prisma, { onlyWhenEmpty: false });
+}
+
 export interface EmptyDatabase {
   name: string;
   url: string;
@@ -39,19 +59,23 @@ export interface EmptyDatabase {
   drop(): Promise<void>;
 }
 
-/** A new database with nothing in it (no migrations) on the PostgreSQL server of `serverUrl`, for a test to fill. */
-export async function emptyDatabase(serverUrl: string, namePrefix = "pp_test"): Promise<EmptyDatabase> {
+/**
+ * A new database on the PostgreSQL server of `serverUrl`: with nothing in it (no migrations), for a test to fill, or a
+ * copy of `template`.
+ */
+export async function emptyDatabase(serverUrl: string, namePrefix = "pp_test", template?: string): Promise<EmptyDatabase> {
   const name = `${namePrefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
+  if (template) await copyDatabase(serverUrl, template, name);
+  else {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await admin.end();
+    }
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
+  return { name, url: databaseUrl(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
 }
 
 /**

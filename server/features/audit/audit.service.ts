@@ -9,7 +9,6 @@ import {
 } from "../../contract/audit.schemas.ts";
 import { normalizeRut } from "../../contract/rut.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { requireAdmin, requireStaffActor } from "../../lib/access.ts";
@@ -17,27 +16,11 @@ import { forbiddenMessage } from "../../lib/errors.ts";
 import { audit, type AuditAction } from "../../lib/audit.ts";
 import { auditCsv } from "./audit-csv.ts";
 import { chileDayEnd, chileDayStart } from "../../lib/chile-time.ts";
+import { pageWindow } from "../../contract/params.ts";
+import { auditCount, auditRows, type AuditRow, type AuditRowFilter } from "./audit-reads.repository.ts";
 
 // The audit trail for admins: read-only (the table refuses UPDATE, DELETE and TRUNCATE itself, see the migration
 // audit_append_only), filtered by who acted, which patient, action and days, newest first.
-
-const auditRowSelect = {
-  id: true,
-  createdAt: true,
-  action: true,
-  resource: true,
-  resourceId: true,
-  outcome: true,
-  actorId: true,
-  actorRole: true,
-  patientId: true,
-  ip: true,
-  before: true,
-  after: true,
-} as const satisfies Prisma.AuditEventSelect;
-type AuditRow = Prisma.AuditEventGetPayload<{ select: typeof auditRowSelect }>;
-
-const newestFirst: Prisma.AuditEventOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
 /** Admins only: executives and patients are refused (audited as denied) with the usual 403. */
 async function requireAuditReader(deps: AppDeps, user: SessionUser, meta: RequestMeta, action: AuditAction): Promise<void> {
@@ -46,7 +29,7 @@ async function requireAuditReader(deps: AppDeps, user: SessionUser, meta: Reques
 }
 
 /** The rows' filter, or null when a RUT asked for belongs to nobody (nothing can match). */
-async function auditWhere(deps: AppDeps, filters: AuditFilters): Promise<Prisma.AuditEventWhereInput | null> {
+async function auditFilter(deps: AppDeps, filters: AuditFilters): Promise<AuditRowFilter | null> {
   const idOf = async (rut: string | undefined) =>
     rut === undefined
       ? undefined
@@ -57,10 +40,8 @@ async function auditWhere(deps: AppDeps, filters: AuditFilters): Promise<Prisma.
     actorId,
     patientId,
     action: filters.action,
-    createdAt:
-      filters.from || filters.to
-        ? { gte: filters.from && chileDayStart(filters.from), lt: filters.to && chileDayEnd(filters.to) }
-        : undefined,
+    from: filters.from ? chileDayStart(filters.from) : undefined,
+    to: filters.to ? chileDayEnd(filters.to) : undefined,
   };
 }
 
@@ -95,12 +76,12 @@ async function toDtos(deps: AppDeps, rows: AuditRow[]): Promise<AuditEventDto[]>
 export async function listAuditEvents(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<AuditPage> {
   await requireAuditReader(deps, user, meta, "audit.list");
   const { page, limit, ...filters } = parseInput(ZAuditListInput, input);
-  const where = await auditWhere(deps, filters);
+  const filter = await auditFilter(deps, filters);
   let result: AuditPage = { events: [], page, total: 0, totalCapped: false };
-  if (where) {
+  if (filter) {
     const [counted, rows] = await Promise.all([
-      deps.prisma.auditEvent.count({ where, take: AUDIT_COUNT_CAP + 1 }),
-      deps.prisma.auditEvent.findMany({ where, orderBy: newestFirst, skip: (page - 1) * limit, take: limit, select: auditRowSelect }),
+      auditCount(deps, filter, AUDIT_COUNT_CAP + 1),
+      auditRows(deps, filter, pageWindow({ page, limit })),
     ]);
     result = { events: await toDtos(deps, rows), page, total: Math.min(counted, AUDIT_COUNT_CAP), totalCapped: counted > AUDIT_COUNT_CAP };
   }
@@ -117,10 +98,8 @@ export async function exportAuditCsv(
 ): Promise<{ csv: string; rows: number; capped: boolean }> {
   await requireAuditReader(deps, user, meta, "audit.export");
   const filters = parseInput(ZAuditFilters, input);
-  const where = await auditWhere(deps, filters);
-  const rows = where
-    ? await deps.prisma.auditEvent.findMany({ where, orderBy: newestFirst, take: AUDIT_EXPORT_MAX_ROWS + 1, select: auditRowSelect })
-    : [];
+  const filter = await auditFilter(deps, filters);
+  const rows = filter ? await auditRows(deps, filter, { skip: 0, take: AUDIT_EXPORT_MAX_ROWS + 1 }) : [];
   const capped = rows.length > AUDIT_EXPORT_MAX_ROWS;
   const events = await toDtos(deps, rows.slice(0, AUDIT_EXPORT_MAX_ROWS));
   await audit(deps, user, meta, { action: "audit.export", resource: "audit", after: { ...filters, rows: events.length, capped } });

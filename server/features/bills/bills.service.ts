@@ -9,7 +9,7 @@ import { noticeNewBill } from "../../lib/patient-notices.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { userSearchWhere } from "../../db/users.repository.ts";
-import { billScopeWhere, findBill, holdsClinic, requireBillsReader, requireBillsStaff } from "./bills-access.ts";
+import { billScopeWhere, findBill, holdsClinic, requireBillsReader, requireBillsStaff, type BillsActor } from "./bills-access.ts";
 import {
   billDtoSelect,
   type BillRow,
@@ -19,29 +19,16 @@ import {
   type PatientBillsPage,
   type StaffBillsPage,
 } from "./bills.dto.ts";
-import {
-  billMessages,
-  ZCreateBillInput,
-  ZPatientBillsInput,
-  ZStaffBillsInput,
-  ZUpdateBillInput,
-  type SortDirection,
-  type StaffSortField,
-} from "../../contract/bills.schemas.ts";
+import { billMessages, ZCreateBillInput, ZPatientBillsInput, ZStaffBillsInput, ZUpdateBillInput } from "../../contract/bills.schemas.ts";
+import { billListRows, type BillListFilter } from "./bills-reads.repository.ts";
+import { pageWindow } from "../../contract/params.ts";
+import { clinicScopeFilter } from "../../lib/access.ts";
 import { filesOfBill, fileRows } from "./bills-files.service.ts";
 import { dayToDate } from "../../contract/days.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
 
 // Hospital bills and their PDFs (SPEC §2 bills screens, §4, §7 'Bills and files'). One service for REST and tRPC.
-
-/** ORDER BY for an allow-listed field (the schemas refuse anything else), with id as the tie-breaker. */
-function billOrderBy(field: StaffSortField, direction: SortDirection): Prisma.BillOrderByWithRelationInput[] {
-  const dir = direction === "ASC" ? "asc" : "desc";
-  const first: Prisma.BillOrderByWithRelationInput =
-    field === "rut" ? { user: { rut: dir } } : field === "firstName" ? { user: { firstName: dir } } : { [field]: dir };
-  return [first, { id: dir }];
-}
 
 /** How many files each bill has: one grouped query over the BillFile billId index (no bytes read). */
 async function billDtoById(deps: AppDeps, id: number): Promise<BillDto> {
@@ -55,26 +42,21 @@ function announceBillsChanged(): void {
 }
 
 /**
- * One page of bills: the total (cached, see UserCaches.billTotals) and the rows, with their file counts, in parallel.
- * When the list is one patient's own, the patient's name comes from the signed-in user, not from a join.
+ * One page of bills: the total (cached, see UserCaches.billTotals; `where` is the same filter for Prisma) and the rows
+ * (bills-reads.repository.ts), in parallel. When the list is one patient's own, the patient's name comes from the
+ * signed-in user.
  */
-async function billsPage(
-  deps: AppDeps,
-  where: Prisma.BillWhereInput,
-  page: number,
-  limit: number,
-  orderBy: Prisma.BillOrderByWithRelationInput[],
-  owner?: BillRow["user"],
-) {
-  const window = { where, orderBy, skip: (page - 1) * limit, take: limit };
-  const { user: _user, ...billOnlySelect } = billDtoSelect;
+async function billsPage(deps: AppDeps, where: Prisma.BillWhereInput, filter: BillListFilter, owner?: BillRow["user"]) {
   const [total, rows] = await Promise.all([
     deps.cache.billTotals.get(JSON.stringify(where), () => deps.prisma.bill.count({ where })),
-    owner
-      ? deps.prisma.bill.findMany({ ...window, select: billOnlySelect }).then((bills) => bills.map((bill) => ({ ...bill, user: owner })))
-      : deps.prisma.bill.findMany({ ...window, select: billDtoSelect }),
+    billListRows(deps, filter),
   ]);
-  return { total, rows: rows.map(toBillDto) };
+  return { total, rows: rows.map((row) => toBillDto(owner ? { ...row, user: owner } : row)) };
+}
+
+/** The clinics a bill list is limited to (billScopeWhere in SQL terms): none for an admin. */
+function scopeClinics(actor: BillsActor): readonly string[] | undefined {
+  return actor.kind === "staff" ? clinicScopeFilter(actor.staff)?.in : undefined;
 }
 
 /**
@@ -96,7 +78,9 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
   const ownPage =
     actor.kind === "patient" ? { rut: actor.patient.rut, firstName: actor.patient.firstName, lastName: actor.patient.lastName } : undefined;
-  const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction), ownPage);
+  const window = { orderBy, direction, ...pageWindow({ page, limit }) };
+  const filter = { clinics: scopeClinics(actor), userId: owner.id, param: undefined, ...window };
+  const { total, rows } = await billsPage(deps, where, filter, ownPage);
   await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? actor.patient.id : null });
   return { accounts: rows, page, total };
 }
@@ -120,7 +104,8 @@ export async function listStaffBills(deps: AppDeps, user: SessionUser, input: un
   const actor = await requireBillsStaff(deps, user, meta, "bill.list");
   const { param, page, limit, orderBy, direction } = parseInput(ZStaffBillsInput, input);
   const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), staffSearchWhere(param)] };
-  const { total, rows } = await billsPage(deps, where, page, limit, billOrderBy(orderBy, direction));
+  const window = { orderBy, direction, ...pageWindow({ page, limit }) };
+  const { total, rows } = await billsPage(deps, where, { clinics: scopeClinics(actor), userId: undefined, param, ...window });
   await audit(deps, user, meta, { action: "bill.list", after: { param: param ?? "", page, total } });
   return { data: rows, page, total };
 }

@@ -3,11 +3,12 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { toUserDto, type ClinicDto, type UserDetailDto, type UsersPage } from "../../contract/users.dto.ts";
-import { userDtoSelect, userSearchWhere } from "../../db/users.repository.ts";
+import { userSearchWhere } from "../../db/users.repository.ts";
 import { pageWindow } from "../../contract/params.ts";
 import { requireStaffActor, visibleUsersWhere } from "../../lib/access.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { ZListUsersInput, ZUserId } from "./users.schemas.ts";
+import { userListRows } from "./users-reads.repository.ts";
 
 /**
  * GET /admin/filter/users: the users the caller may see, newest first, filtered by role type and by a search term
@@ -22,7 +23,7 @@ export async function listUsers(deps: AppDeps, user: SessionUser, input: unknown
   };
   const [total, rows] = await Promise.all([
     deps.cache.userTotals.get(JSON.stringify(where), () => deps.prisma.user.count({ where })),
-    deps.prisma.user.findMany({ where, select: userDtoSelect, orderBy: { id: "desc" }, ...pageWindow({ page, limit }) }),
+    userListRows(deps, { actor, roleType, param, ...pageWindow({ page, limit }) }),
   ]);
   return { usersList: rows.map(toUserDto), page, total };
 }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { accounts, logIn } from "./shell-helpers.ts";
 import { openUserByRut } from "./users-helpers.ts";
 import { e2ePorts } from "./support/ports.ts";
+import { expiredCaregiver, expiredDependent } from "./support/caregiver-fixtures.ts";
 
 // Issue 30: a caregiver switches the patient area to a person in their care ('Ver como:'); staff create and revoke
 // links on the dependent's edit page ('Cuidadores'); an adult dependent revokes a caregiver in 'Mi cuenta'.
@@ -41,7 +42,7 @@ for (const viewport of [
       await expect(page.getByText("Datos de Tomás González Pérez, RUT 24.567.890-8")).toBeVisible();
       const report = page.getByRole("button", { name: /Ver informe de la orden/ }).first();
       await expect(report).toBeVisible();
-      await expect(report).toHaveAttribute("aria-label", /orden 24567890/);
+      await expect(report).toHaveAccessibleName(/orden 24567890/);
       await expect(header).toBeVisible();
 
       await page.goto(`${south}/dashboard/my-bills`);
@@ -108,6 +109,21 @@ for (const viewport of [
           .filter({ hasText: "Revocado" })
           .first(),
       ).toBeVisible();
+    });
+
+    test("a link that expired is refused: a 'Ver como:' choice made while it was live falls back to the caregiver's own data", async ({
+      page,
+    }) => {
+      await logIn(page, expiredCaregiver, "patient", south);
+      // The tab had chosen Pedro while the link was live; it ended yesterday.
+      const pedro = { id: expiredDependent.id, name: expiredDependent.name, rut: expiredDependent.rut };
+      await page.evaluate((person) => sessionStorage.setItem("actuarPor", JSON.stringify(person)), pedro);
+      await page.goto(`${south}/dashboard/laboratory`);
+      await expect(page.getByRole("heading", { name: "Exámenes de laboratorio" })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem("actuarPor"))).toBeNull();
+      await expect(page.getByText(/Datos de Pedro/)).toHaveCount(0);
+      await expect(page.getByTestId("acting-for")).toBeHidden();
+      await expect(verComo(page)).toHaveCount(0);
     });
   });
 }

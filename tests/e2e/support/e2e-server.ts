@@ -5,6 +5,7 @@ import { startMocks } from "../../../mocks/start.ts";
 import { freshDatabase } from "../../helpers/fresh-database.ts";
 import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { seedPaymentRecordFixtures } from "./payment-records-fixtures.ts";
+import { seedCaregiverFixtures } from "./caregiver-fixtures.ts";
 import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
@@ -20,6 +21,7 @@ const { db, drop } = await freshDatabase();
 await seedDemoData(db.prisma, { onlyWhenEmpty: false });
 await seedPaymentFixtures(db.prisma);
 await seedPaymentRecordFixtures(db.prisma);
+await seedCaregiverFixtures(db.prisma);
 const config = loadConfig(
   { NODE_ENV: "test" },
   {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { UserDto } from "@contract/users.dto.ts";
-import { clearSession, getPortalType, getStoredUser, saveSession, setStoredUser } from "./storage.ts";
+import { clearSession, getPortalType, getStoredUser, getToken, saveSession, setStoredUser } from "./storage.ts";
 
 // The stored user as React state: screens that edit the user (account settings, terms) call setSessionUser so the
 // header, sidebar and guards see the change at once. The guards themselves read storage on every navigation.
@@ -29,8 +29,12 @@ function getSnapshot() {
   return snapshot.user;
 }
 
-/** Replaces the stored user (e.g. with the server's answer after an edit) and re-renders every reader. */
+/**
+ * Replaces the stored user (e.g. with the server's answer after an edit) and re-renders every reader. Without a
+ * session (ended by a 401 while a late answer was still on its way) there is no user to store.
+ */
 export function setSessionUser(user: UserDto): void {
+  if (!getToken()) return;
   setStoredUser(user);
   notify();
 }

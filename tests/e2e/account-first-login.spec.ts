@@ -108,7 +108,7 @@ test("a first-login patient accepts the terms, must change the password, complet
   await expect(page.locator(".app-header__name")).toHaveText("Juan O'Higgins Núñez");
 
   // Logged out and in again with the new password: straight to 'Mi cuenta', no welcome modal, data kept.
-  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await page.getByRole("button", { name: "Cerrar sesión", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, { rut: accounts.firstLogin.rut, password: NEW_PASSWORD });
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);

@@ -37,12 +37,12 @@ test.describe("portal sidebar", () => {
 
   test("'Cerrar sesión' clears the storage; a patient returns to the login, staff to the staff login", async ({ page }) => {
     await logIn(page, accounts.patient);
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.getByRole("button", { name: "Cerrar sesión", exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => storedKeys(page)).toEqual({ local: 0, session: 0 });
 
     await logIn(page, accounts.admin, "staff");
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.getByRole("button", { name: "Cerrar sesión", exact: true }).click();
     await expect(page).toHaveURL(/\/admin-login$/);
     await expect.poll(() => storedKeys(page)).toEqual({ local: 0, session: 0 });
   });
@@ -53,7 +53,7 @@ test.describe("portal sidebar", () => {
     expect(token).toBeTruthy();
     const me = () => request.get("/api/rcr/v1/auth/me", { headers: { authorization: `Bearer ${token}` } });
     expect((await me()).status()).toBe(200);
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.getByRole("button", { name: "Cerrar sesión", exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await me()).status()).toBe(401);
   });

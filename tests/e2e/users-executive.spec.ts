@@ -54,7 +54,7 @@ test("an account created by an admin logs in with the mailed temporary password 
   const password = /Contraseña temporal: (\S+)/.exec(mail.text)?.[1];
   expect(password).toBeTruthy();
 
-  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await page.getByRole("button", { name: "Cerrar sesión", exact: true }).click();
   await expect(page).toHaveURL(/\/admin-login$/);
   await logIn(page, { rut, password: password! });
   await expect(page).toHaveURL(/\/accept-tyc$/);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/trpc/router.ts";
 import { createContextInner } from "../../server/trpc/context.ts";
 import { createCallerFactory } from "../../server/trpc/trpc.ts";
-import { insertUser, plainRutOf } from "../helpers/fixtures.ts";
+import { insertPatient, plainRutOf } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // 'Accesos a mis datos' (issue 28): who read or changed a patient's data, from the audit trail; the patient sees only
@@ -17,16 +17,7 @@ const callerOf = (token: string) => createCaller(createContextInner(ctx.app.deps
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const patient = (body: number, firstName: string, clinic: string) =>
-    insertUser(ctx.db.prisma, {
-      rut: plainRutOf(body),
-      email: `${firstName.toLowerCase()}@correo.cl`,
-      roleType: 2,
-      password: "Paciente2026",
-      firstName,
-      lastName: "Prueba",
-      patientClinics: [clinic],
-    });
+  const patient = (body: number, firstName: string, clinic: string) => insertPatient(ctx.db.prisma, body, firstName, clinic);
   ids.ana = await patient(30000001, "Ana", "hcs-rcr");
   ids.bruno = await patient(30000002, "Bruno", "portada-rcr");
   ids.carla = await patient(30000003, "Carla", "hcs-rcr");

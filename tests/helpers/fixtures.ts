@@ -57,6 +57,19 @@ export async function insertUser(prisma: PrismaClient, user: FixtureUser): Promi
   return row.id;
 }
 
+/** A patient named `firstName` Prueba, registered with one clinic, e-mail `<firstname>@correo.cl`, password Paciente2026. */
+export function insertPatient(prisma: PrismaClient, body: number, firstName: string, clinic: string): Promise<number> {
+  return insertUser(prisma, {
+    rut: plainRutOf(body),
+    email: `${firstName.toLowerCase()}@correo.cl`,
+    roleType: Role.patient,
+    password: "Paciente2026",
+    firstName,
+    lastName: "Prueba",
+    patientClinics: [clinic],
+  });
+}
+
 export async function userIdByRut(prisma: PrismaClient, rut: string): Promise<number> {
   const row = await prisma.user.findUniqueOrThrow({ where: { rut: rut.replace(/\./g, "").toUpperCase() }, select: { id: true } });
   return row.id;

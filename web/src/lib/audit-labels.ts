@@ -77,6 +77,7 @@ const resourceLabels: Record<string, string> = {
   terms: "Términos y condiciones",
   audit: "Auditoría",
   LabOrder: "Orden de laboratorio",
+  LabObservation: "Resultado de laboratorio",
   ImagingStudy: "Estudio de imagenología",
   PaymentTransaction: "Pago",
   CaregiverLink: "Vínculo de cuidador",

@@ -25,7 +25,13 @@ export default function AnalyteChart({ series }: { series: AnalyteSeriesDto }) {
   const high = series.points.find((point) => point.high !== null)?.high ?? null;
   const values = series.points.flatMap((point) => [point.value, point.low ?? point.value, point.high ?? point.value]);
   const span = Math.max(...values) - Math.min(...values) || 1;
-  const domain = [Math.max(0, Math.min(...values) - span * 0.15), Math.max(...values) + span * 0.15];
+  // Ends on round numbers of the data's own scale (10s for glucose, tenths for creatinine): recharts writes the ends as
+  // ticks, and 199,625 neither fits the axis at 375 px nor reads as a value.
+  const step = 10 ** Math.floor(Math.log10(span));
+  const domain = [
+    Math.max(0, Math.floor((Math.min(...values) - span * 0.15) / step) * step),
+    Math.ceil((Math.max(...values) + span * 0.15) / step) * step,
+  ];
   return (
     <div className="trend-chart" aria-hidden="true" data-testid="trend-chart">
       <ResponsiveContainer width="100%" height={240}>
@@ -35,7 +41,12 @@ export default function AnalyteChart({ series }: { series: AnalyteSeriesDto }) {
             <ReferenceArea y1={low ?? domain[0]} y2={high ?? domain[1]} className="trend-chart__band" fill="#2e7d32" fillOpacity={0.12} />
           ) : null}
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis domain={domain} tick={{ fontSize: 12 }} width={48} tickFormatter={(value: number) => value.toLocaleString("es-CL")} />
+          <YAxis
+            domain={domain}
+            tick={{ fontSize: 12 }}
+            width={48}
+            tickFormatter={(value: number) => value.toLocaleString("es-CL", { maximumFractionDigits: 2 })}
+          />
           <Tooltip formatter={(value) => [`${Number(value).toLocaleString("es-CL")} ${series.unit}`, series.name]} />
           <Line type="monotone" dataKey="value" stroke="#1d5fb8" strokeWidth={2} dot={<PointDot />} isAnimationActive={false} />
         </LineChart>

@@ -74,7 +74,18 @@ export function fhirDay(value: string | undefined, timeZone = "America/Santiago"
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return dayFormatIn(timeZone).format(date);
+}
+
+// One formatter per zone, made once: building one costs ≈ 60× using it, and a patient's orders hold many dates.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 const codeText = (code: FhirDiagnosticReport["code"]) => code?.text ?? code?.coding?.find((coding) => coding.display)?.display ?? "";

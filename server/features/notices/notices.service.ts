@@ -79,15 +79,22 @@ async function noticeNewResultsOf(deps: AppDeps, patient: PatientToPoll): Promis
 
 /**
  * The scheduled poll: asks the laboratory and imaging providers (through their circuit breakers) for each patient who
- * wants result notices, and sends what is new. A provider that is down ends the run; the next one picks up from there.
+ * wants result notices, and sends what is new, pausing RESULT_NOTICE_PAUSE_MS between patients. A provider that is
+ * down ends the run; the next one picks up from there.
  */
-export async function pollNewResultNotices(deps: AppDeps): Promise<{ patients: number; sent: number }> {
+export async function pollNewResultNotices(
+  deps: AppDeps,
+  { pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) }: { pause?: (ms: number) => Promise<void> } = {},
+): Promise<{ patients: number; sent: number }> {
   const patients = await deps.prisma.user.findMany({
     where: { roleType: Role.patient, email: { not: "" }, OR: [{ noticePreference: null }, { noticePreference: { results: true } }] },
     select: { id: true, rut: true, email: true },
     orderBy: { id: "asc" },
   });
   let sent = 0;
-  for (const patient of patients) sent += await noticeNewResultsOf(deps, patient);
+  for (const [index, patient] of patients.entries()) {
+    if (index > 0 && deps.config.RESULT_NOTICE_PAUSE_MS > 0) await pause(deps.config.RESULT_NOTICE_PAUSE_MS);
+    sent += await noticeNewResultsOf(deps, patient);
+  }
   return { patients: patients.length, sent };
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { generate } from "otplib";
 import { demoAccounts } from "../../server/db/seed.ts";
 import { normalizeRut } from "../../server/contract/rut.ts";
@@ -12,7 +13,19 @@ interface LoginAnswer {
   payload?: { accessToken?: string; secondFactor?: string };
 }
 
+/**
+ * A 503 is the portal saying it is busy (overload guard, or an instance still starting): a person tries again, and so
+ * does a run's sign-in, which is set-up and not measured — up to 10 times, a second apart.
+ */
 async function post(baseUrl: string, path: string, body: unknown, token?: string): Promise<{ status: number; answer: LoginAnswer }> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await postOnce(baseUrl, path, body, token);
+    if (answer.status !== 503 || attempt === 10) return answer;
+    await sleep(1_000);
+  }
+}
+
+async function postOnce(baseUrl: string, path: string, body: unknown, token?: string): Promise<{ status: number; answer: LoginAnswer }> {
   const response = await fetch(`${baseUrl}${api(path)}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -1,3 +1,4 @@
+import type { MyCaregiverLinks } from "@contract/caregivers.ts";
 import { trpcClient } from "./trpc-client.ts";
 import { getStoredUser, getToken } from "./plain-storage.ts";
 
@@ -28,10 +29,25 @@ export async function askTermsAccepted(): Promise<boolean> {
   }
 }
 
+/**
+ * caregivers.mine, for 'Ver como:' on top of every patient page (issue 30): asked with the guard's questions so the bar
+ * is there when the page first shows, instead of appearing above it and pushing it down (issue 26: layout shift 0.73
+ * on 'Cuentas hospitalarias'). Undefined on any error: the bar then asks for itself, as before.
+ */
+export async function askCaregiverLinks(): Promise<MyCaregiverLinks | undefined> {
+  try {
+    return await trpcClient.caregivers.mine.query(undefined, { context: { sessionCheck: false } });
+  } catch {
+    return undefined;
+  }
+}
+
 export interface SessionAnswers {
   tokenValid: Promise<boolean>;
   /** Only for a stored patient (the guard asks terms of patients only). */
   termsAccepted?: Promise<boolean>;
+  /** Only for a stored patient. */
+  caregiverLinks?: Promise<MyCaregiverLinks | undefined>;
 }
 
 // Answers older than this are not trusted by a guard: it asks again.
@@ -43,7 +59,13 @@ export function askSessionEarly(): void {
   const token = getToken();
   if (!token) return;
   const patient = getStoredUser()?.roleType === 2;
-  early = { token, at: Date.now(), tokenValid: askTokenValid(), termsAccepted: patient ? askTermsAccepted() : undefined };
+  early = {
+    token,
+    at: Date.now(),
+    tokenValid: askTokenValid(),
+    termsAccepted: patient ? askTermsAccepted() : undefined,
+    caregiverLinks: patient ? askCaregiverLinks() : undefined,
+  };
 }
 
 /** The early answers, once, if they were asked for the token stored now and are still fresh. */

@@ -51,3 +51,18 @@ describe("the login page's first load", () => {
     expect(packages.get(name), `${name} llega por ${packages.get(name)?.join(" → ")}`).toBeUndefined();
   });
 });
+
+// README 'Rendimiento': pages without a form do not load zod (90 KB of JavaScript to evaluate on a phone). The app's
+// frame is on every signed-in page; the bills and scheduling pages have no form (the staff bills search is a plain
+// field).
+describe("signed-in pages without a form", () => {
+  it.each([
+    "web/src/app/App.tsx",
+    "web/src/app/routes/MyBillsRoute.tsx",
+    "web/src/features/scheduling/SchedulingPage.tsx",
+    "web/src/features/bills/AdminBillsPage.tsx",
+  ])("%s does not load zod", (entry) => {
+    const packages = packagesOfFirstLoad(path.join(root, entry));
+    expect(packages.get("zod"), `zod llega por ${packages.get("zod")?.join(" → ")}`).toBeUndefined();
+  });
+});

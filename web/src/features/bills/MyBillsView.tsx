@@ -174,7 +174,8 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
           <Paginator page={page} total={list.data.total} limit={PAGE_SIZE} onPageChange={(next) => next !== page && setPage(next)} />
         ) : null}
       </Card>
-      {footer}
+      {/* Under the list once it answered: shown before, it was pushed down when the bills arrived (issue 26). */}
+      {list.isPending ? null : footer}
       {attachmentsOf !== null ? <AttachmentsModal billId={attachmentsOf} onClose={() => setAttachmentsOf(null)} /> : null}
     </div>
   );

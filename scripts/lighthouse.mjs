@@ -204,15 +204,30 @@ async function nextTotpCode() {
   return totpCode({ secret: adminTotpSecret });
 }
 
-/** The staff login with its second step, as the admin of the demo data, in the same tab (it replaces the patient's session). */
+/**
+ * The staff login with its second step, as the admin of the demo data, in the same tab (it replaces the patient's
+ * session). Once seen on a loaded machine: the tab ended on /admin-login again; then it signs in once more with the
+ * next code, and says what the page showed.
+ */
 async function signInAsStaff(page) {
-  await page.goto(`${clinicPortal}/admin-login`);
-  await page.locator("input[autocomplete='username'], input[name='rut']").fill(admin.rut);
-  await page.locator("input[autocomplete='current-password']").fill(admin.password);
-  await page.locator("button[type='submit']").click();
-  await page.locator("input[autocomplete='one-time-code']").fill(await nextTotpCode());
-  await Promise.all([page.waitForNavigation({ waitUntil: "networkidle0" }), page.locator("button[type='submit']").click()]);
-  if (!new URL(page.url()).pathname.startsWith("/admin/")) throw new Error(`El ingreso del personal terminó en ${page.url()}`);
+  for (let attempt = 1; ; attempt++) {
+    await page.goto(`${clinicPortal}/admin-login`);
+    await page.locator("input[autocomplete='username'], input[name='rut']").fill(admin.rut);
+    await page.locator("input[autocomplete='current-password']").fill(admin.password);
+    await page.locator("button[type='submit']").click();
+    await page.locator("input[autocomplete='one-time-code']").fill(await nextTotpCode());
+    await page.locator("button[type='submit']").click();
+    try {
+      await page.waitForFunction(() => location.pathname.startsWith("/admin/"), { timeout: 30_000 });
+      await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
+      if (new URL(page.url()).pathname.startsWith("/admin/")) return;
+    } catch {
+      // told below
+    }
+    const shown = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, " ").slice(0, 200);
+    if (attempt === 2) throw new Error(`El ingreso del personal terminó en ${page.url()}: «${shown}»`);
+    console.log(`  El ingreso del personal terminó en ${page.url()} («${shown}»): se intenta de nuevo con el código siguiente`);
+  }
 }
 
 /** Audits `screen` as a cold load: keeps the session, not the HTTP cache. Refuses a screen that redirected elsewhere. */

@@ -93,6 +93,11 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
+        ) : !shown ? (
+          // Nothing of the list until it and the total are here, so neither pushes the other down (issue 26).
+          <p className="bills-empty" role="status">
+            Cargando cuentas hospitalarias…
+          </p>
         ) : isMobile ? (
           <div className="bill-cards">
             <div className="bill-cards__sort" role="group" aria-label="Ordenar">

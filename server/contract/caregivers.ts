@@ -3,16 +3,9 @@ import { z } from "zod";
 // Caregivers (issue 30): a caregiver (a patient account) acts for a dependent in some parts of the patient area.
 // Shared by the staff form ('Cuidadores'), 'Ver como:', 'Mi cuenta' and the services.
 
-/** The request header naming the patient a caregiver acts for (REST and tRPC alike); absent = the caller themself. */
-export const ACTING_FOR_HEADER = "X-Actuar-Por";
+import { CAREGIVER_PARTS } from "./caregivers.parts.ts";
 
-export const CAREGIVER_PARTS = ["agendamiento", "resultados", "cuentas-pagos"] as const;
-export type CaregiverPart = (typeof CAREGIVER_PARTS)[number];
-export const caregiverPartLabels: Record<CaregiverPart, string> = {
-  agendamiento: "Agendamiento",
-  resultados: "Resultados",
-  "cuentas-pagos": "Cuentas y pagos",
-};
+export { ACTING_FOR_HEADER, CAREGIVER_PARTS, caregiverPartLabels, type CaregiverPart } from "./caregivers.parts.ts";
 
 export const RELATIONSHIPS = ["madre", "padre", "tutor-legal", "otro"] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];

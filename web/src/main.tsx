@@ -17,7 +17,7 @@ import "./styles/auth.css";
 // A signed-in page: its guard's questions to the server, and the page's own code, go out now, while the app's code
 // downloads.
 if (publicPagePath(window.location.pathname) === null && getToken()) {
-  askSessionEarly();
+  askSessionEarly(window.location.pathname);
   preloadPageAt(window.location.pathname);
 }
 

@@ -11,11 +11,17 @@ import { e2ePorts } from "./ports.ts";
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
 // database when TEST_DATABASE_URL is set), the mocks, and the built web app from dist/web. E2E_PROVIDERS=caida points the
 // laboratory and imaging clients at the mocks' failing providers (/fallas/caida/…), for the "service down" screens.
+// E2E_EXTRA_FRAME_ANCESTORS (comma-separated origins) lets the mocks' pages be framed by the portal behind a proxy too
+// (npm run test:lighthouse serves it through Caddy on https://clinicasur.localhost:<port>).
 const providers = process.env.E2E_PROVIDERS === "caida" ? "/fallas/caida" : "";
 const mocks = await startMocks({
   httpPort: e2ePorts.mocksHttp,
   smtpPort: e2ePorts.smtp,
-  frameAncestors: [`http://localhost:${e2ePorts.portal}`, `http://*.localhost:${e2ePorts.portal}`],
+  frameAncestors: [
+    `http://localhost:${e2ePorts.portal}`,
+    `http://*.localhost:${e2ePorts.portal}`,
+    ...(process.env.E2E_EXTRA_FRAME_ANCESTORS?.split(",").filter(Boolean) ?? []),
+  ],
 });
 const { db, drop } = await freshDatabase();
 await seedDemoData(db.prisma, { onlyWhenEmpty: false });

@@ -5,6 +5,7 @@ import { PageErrorBoundary, RootErrorBoundary } from "./routes/ErrorPages.tsx";
 import NotFoundPage from "./routes/NotFoundPage.tsx";
 import { RootLayout } from "./layouts/RootLayout.tsx";
 import { adminPages, dashboardPages, type PageModule } from "./pages.ts";
+import { prefetchLatestResults } from "../features/latest-results/api/latest-results.api.ts";
 
 // SPEC §2 route table; the pages themselves are in pages.ts.
 
@@ -12,8 +13,15 @@ const page =
   (load: () => PageModule): RouteObject["lazy"] =>
   async () => ({ Component: (await load()).default });
 
+// Data a page shows first, asked for by a loader of its own: React Router runs it alongside the area's guard, so the
+// question does not wait for the guard, the page's code and its first render (issue 26, 'Mis datos').
+const prefetchers: Record<string, () => void> = { "account-settings": prefetchLatestResults };
+
 const routesOf = (pages: Record<string, () => PageModule>): RouteObject[] =>
-  Object.entries(pages).map(([path, load]) => ({ path, lazy: page(load) }));
+  Object.entries(pages).map(([path, load]) => {
+    const prefetch = prefetchers[path];
+    return { path, lazy: page(load), ...(prefetch && { loader: () => (prefetch(), null) }) };
+  });
 
 function area(name: "dashboard" | "admin", pages: RouteObject[]): RouteObject {
   return {

@@ -4,7 +4,7 @@ import type { AppRouter } from "@server-router";
 import { trackRequest } from "./overlay-store.ts";
 import { getToken } from "./plain-storage.ts";
 import { getActingFor } from "./acting-for.ts";
-import { ACTING_FOR_HEADER } from "@contract/caregivers.ts";
+import { ACTING_FOR_HEADER } from "@contract/caregivers.parts.ts";
 
 // The tRPC client without React Query: the public pages (login, password recovery) call the server through it
 // alone, so their first load carries neither React Query nor the tRPC React bindings (issue 14). lib/trpc.ts adds

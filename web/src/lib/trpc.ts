@@ -1,9 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@server-router";
 import { showErrorToast } from "./error-toast.ts";
 
 // React Query over the one tRPC client (trpc-client.ts), for the signed-in app.
+
+import { trpcClient } from "./trpc-client.ts";
 
 export { errorCode, errorMessage, onSessionExpired, trpcClient } from "./trpc-client.ts";
 
@@ -14,3 +16,6 @@ export const queryClient = new QueryClient({
 });
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+/** The same query options and keys as useTRPC(), for code outside components (the route guards). */
+export const trpcOptions = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isProfileComplete } from "@contract/profile.ts";
 import { showIncompleteProfileModal } from "../../features/account/incomplete-profile.ts";
+import { primeMyCaregiverLinks } from "../../features/caregivers/api/caregivers.api.ts";
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
 import { currentClinic } from "../../lib/clinic.ts";
 import { endSession } from "../../lib/session.ts";
@@ -44,6 +45,8 @@ export function areaGuard(area: Area) {
     // the login whatever the terms answer.
     const early = takeEarlyAnswers();
     const terms = portalType === "2" ? (early?.termsAccepted ?? askTermsAccepted()) : Promise.resolve(true);
+    // 'Ver como:' tops every patient page: its links are asked alongside, and the page waits for them (no layout shift).
+    const caregiverLinks = portalType === "2" ? primeMyCaregiverLinks(early?.caregiverLinks) : undefined;
     await requireValidToken(early?.tokenValid ?? askTokenValid());
     // Second guard (SPEC §4): a patient who has not accepted the terms goes to accept-tyc; the server decides.
     if (!(await terms)) throw redirect("/accept-tyc");
@@ -69,6 +72,7 @@ export function areaGuard(area: Area) {
       // A page the clinic's menu hides (hospital bills on Maitenes) is not reachable by address either.
       const hidden = hiddenPageRedirect(portalType, currentClinic().key, path);
       if (hidden) throw redirect(hidden);
+      await caregiverLinks;
     }
     return null;
   };

@@ -20,7 +20,15 @@ export function Header() {
     <header className="app-header">
       <div className="app-header__brand">
         {logoFailed ? null : (
-          <img className="app-header__logo" src={clinic.logo} alt={clinic.title} height={40} onError={() => setLogoFailed(true)} />
+          <img
+            className="app-header__logo"
+            src={clinic.logo}
+            alt={clinic.title}
+            // The logos' own size (180 × 48): the header keeps the logo's room before it loads (no layout shift).
+            width={180}
+            height={48}
+            onError={() => setLogoFailed(true)}
+          />
         )}
         <div className="app-header__titles">
           <span className="app-header__product">PORTAL PACIENTES</span>

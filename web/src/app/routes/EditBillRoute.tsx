@@ -1,6 +1,6 @@
 import { useReloadBills } from "../../features/bills/api/bills.api.ts";
 import EditBillPage from "../../features/bills/EditBillPage.tsx";
-import { RefundPaymentSection } from "../../features/payments/index.ts";
+import { RefundPaymentSection } from "../../features/payments/RefundPaymentSection.tsx";
 
 /**
  * /admin/edit-bills (SPEC §2 Create/edit bill): the bill form, and under a stored bill its card payment with

@@ -59,7 +59,10 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
   const list = useMyBills({ page, ...sort });
   const pending = usePendingBills();
 
-  const bills = list.data?.accounts ?? [];
+  // 'Total por pagar' goes above the list: the list waits for it (both are asked at once), or it would push the list
+  // down on arriving second (issue 26, layout shift).
+  const shown = pending.isPending ? undefined : list.data;
+  const bills = shown?.accounts ?? [];
   const changeSort = (next: SortState<PatientSortField>) => {
     setSort(next);
     setPage(1);
@@ -90,6 +93,11 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
+        ) : !shown ? (
+          // Nothing of the list until it and the total are here, so neither pushes the other down (issue 26).
+          <p className="bills-empty" role="status">
+            Cargando cuentas hospitalarias…
+          </p>
         ) : isMobile ? (
           <div className="bill-cards">
             <div className="bill-cards__sort" role="group" aria-label="Ordenar">
@@ -169,12 +177,13 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
             </table>
           </div>
         )}
-        {list.isSuccess && bills.length === 0 ? <p className="bills-empty">{billScreenMessages.none}</p> : null}
-        {list.data && list.data.total > 0 ? (
-          <Paginator page={page} total={list.data.total} limit={PAGE_SIZE} onPageChange={(next) => next !== page && setPage(next)} />
+        {shown && bills.length === 0 ? <p className="bills-empty">{billScreenMessages.none}</p> : null}
+        {shown && shown.total > 0 ? (
+          <Paginator page={page} total={shown.total} limit={PAGE_SIZE} onPageChange={(next) => next !== page && setPage(next)} />
         ) : null}
       </Card>
-      {footer}
+      {/* Under the list once it is shown: before, it was pushed down when the bills arrived (issue 26). */}
+      {shown || list.isError ? footer : null}
       {attachmentsOf !== null ? <AttachmentsModal billId={attachmentsOf} onClose={() => setAttachmentsOf(null)} /> : null}
     </div>
   );

@@ -5,11 +5,21 @@ import "./bills.css";
 
 /**
  * The short summary of what a patient still owes, at the top of 'Mi cuenta' (issue 33): how many bills are pending,
- * 'Total por pagar' and a link to pay them. Says nothing while loading or if the count fails (the bills page tells
+ * 'Total por pagar' and a link to pay them. Says nothing if the count fails (the bills page tells
  * that failure): the account page must not depend on it.
  */
 export function PendingBillsSummary({ payPath }: { payPath: string }) {
   const pending = usePendingBills();
+  // While asking, the summary already takes its room, so the sections under it do not jump down (issue 26).
+  if (pending.isPending)
+    return (
+      <section className="pending-summary pending-summary--loading" aria-labelledby="pending-summary-title">
+        <h2 id="pending-summary-title" className="pending-summary__title">
+          Cuentas por pagar
+        </h2>
+        <p role="status">Consultando sus cuentas…</p>
+      </section>
+    );
   if (!pending.data) return null;
   const { count, total } = pending.data;
   return (

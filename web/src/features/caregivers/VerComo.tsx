@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { caregiverPartLabels, type CaregiverPart } from "@contract/caregivers.ts";
+import { caregiverPartLabels, type CaregiverPart } from "@contract/caregivers.parts.ts";
 import { Card } from "../../components/ui/Card.tsx";
 import { useActingFor } from "../../lib/acting-for.ts";
 import { useSessionUser } from "../../lib/session.ts";

@@ -179,6 +179,11 @@ export default function ImagingPage() {
             onRetry={() => void studies.refetch()}
             retrying={studies.isFetching}
           />
+        ) : studies.isPending ? (
+          // Holds the list's room while the PACS answers, so the legend below does not jump down (issue 26).
+          <p className="results-empty results-loading" role="status">
+            Cargando exámenes de imagenología…
+          </p>
         ) : isMobile ? (
           <ImagingCards studies={rows} actions={actions} />
         ) : (

@@ -186,6 +186,11 @@ export default function LaboratoryPage() {
             onRetry={() => void orders.refetch()}
             retrying={orders.isFetching}
           />
+        ) : orders.isPending ? (
+          // Holds the list's room while the provider answers, so the legend below does not jump down (issue 26).
+          <p className="results-empty results-loading" role="status">
+            Cargando órdenes de laboratorio…
+          </p>
         ) : isMobile ? (
           <LabOrderCards orders={rows} {...actions} />
         ) : (

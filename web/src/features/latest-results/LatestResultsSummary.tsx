@@ -21,7 +21,18 @@ const names = {
  */
 export function LatestResultsSummary({ pages }: { pages: ResultsPage[] }) {
   const latest = useLatestResults();
-  if (!latest.data || pages.length === 0) return null;
+  if (pages.length === 0) return null;
+  // While asking, the summary already takes its room, so the sections under it do not jump down (issue 26).
+  if (latest.isPending)
+    return (
+      <section className="latest-results latest-results--loading" aria-labelledby="latest-results-title">
+        <h2 id="latest-results-title" className="latest-results__title">
+          Resultados recientes
+        </h2>
+        <p role="status">Consultando sus resultados…</p>
+      </section>
+    );
+  if (!latest.data) return null;
   return (
     <section className="latest-results" aria-labelledby="latest-results-title">
       <h2 id="latest-results-title" className="latest-results__title">

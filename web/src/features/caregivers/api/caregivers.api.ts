@@ -1,7 +1,8 @@
 import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { setActingFor, type ActingFor } from "../../../lib/acting-for.ts";
-import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
+import type { MyCaregiverLinks } from "@contract/caregivers.ts";
+import { errorMessage, queryClient, trpcOptions, useTRPC } from "../../../lib/trpc.ts";
 
 // The caregivers feature's calls (tRPC caregivers.*): 'Ver como:', 'Mi cuenta' and the staff section 'Cuidadores'.
 
@@ -12,10 +13,24 @@ export const caregiverScreenMessages = {
 
 const serverMessage = (fallback: string) => (error: unknown) => errorMessage(error, fallback);
 
+const LINKS_STALE_MS = 30_000;
+
 /** The signed-in patient's dependents (live links) and caregivers. */
 export function useMyCaregiverLinks(enabled = true) {
   const trpc = useTRPC();
-  return useQuery(trpc.caregivers.mine.queryOptions(undefined, { enabled, staleTime: 30_000 }));
+  return useQuery(trpc.caregivers.mine.queryOptions(undefined, { enabled, staleTime: LINKS_STALE_MS }));
+}
+
+/**
+ * Has the links in the query cache before a patient page first renders (the area guard awaits it), so 'Ver como:'
+ * shows with the page instead of pushing it down a moment later (issue 26). `early`: the answer the public shell
+ * already asked for; without it, the cached links if fresh, else a fetch whose failure is left to the bar.
+ */
+export async function primeMyCaregiverLinks(early?: Promise<MyCaregiverLinks | undefined>): Promise<void> {
+  const key = trpcOptions.caregivers.mine.queryKey();
+  const links = early ? await early : undefined;
+  if (links) queryClient.setQueryData(key, links);
+  else await queryClient.prefetchQuery(trpcOptions.caregivers.mine.queryOptions(undefined, { staleTime: LINKS_STALE_MS }));
 }
 
 /**

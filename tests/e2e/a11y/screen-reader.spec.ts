@@ -3,7 +3,7 @@ import { accounts, logIn } from "../shell-helpers.ts";
 import { createFreshAccount } from "../support/accounts.ts";
 import { e2ePorts } from "../support/ports.ts";
 import { completeSecondFactorStep, demoSecretOf } from "../support/second-factor.ts";
-import { uniqueUserRut } from "../users-helpers.ts";
+import { emailFor, uniqueUserRut } from "../users-helpers.ts";
 import { announced, forgetAnnouncements, recordAnnouncements } from "./announcements.ts";
 
 // What Orca said in the review with a screen reader (README, 'Revisión con lector de pantalla (Orca)'), as tests: a
@@ -78,7 +78,8 @@ test("the staff login's second step, the screens after it and a save stopped by 
   await expect(page).toHaveURL(/\/admin\/create-user$/);
   await expect.poll(() => announced(page)).toEqual(["Crear cuenta de usuario"]);
 
-  await page.getByLabel("Rut", { exact: true }).fill(uniqueUserRut());
+  const rut = uniqueUserRut();
+  await page.getByLabel("Rut", { exact: true }).fill(rut);
   const email = page.getByLabel("Correo electrónico");
   await email.fill("sin-arroba");
   await email.blur();
@@ -92,6 +93,15 @@ test("the staff login's second step, the screens after it and a save stopped by 
   await expect
     .poll(() => announced(page))
     .toEqual(["Revise los campos marcados para guardar. Correo electrónico: La dirección de correo es incorrecta."]);
+
+  // 'Crear cuenta' is disabled while the account is created (the focus falls to the page), but it is still there: the
+  // modal that answers is read as the focus enters it, not said a second time.
+  await email.fill(emailFor(rut, "lector"));
+  await forgetAnnouncements(page);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  const created = page.getByRole("dialog", { name: "Cuenta creada" });
+  await expect(created.getByRole("button", { name: "Entendido" })).toBeFocused();
+  expect(await announced(page)).toEqual([]);
 });
 
 test("a failed e-mail of a report is said once by the toast, the message beside the order adds only what did not happen, and the 'Email enviado' modal is not said twice", async ({

@@ -5,10 +5,11 @@ import { lockPageScroll } from "../../lib/page-scroll-lock.ts";
 // The one dialog of the portal (issue 25): the native <dialog> opened with showModal(), so the browser puts it above
 // everything and makes the page behind it inert. It takes the focus, keeps Tab inside, closes on Escape and gives
 // the focus back to what had it. Every overlay (the global modal, the imaging viewer, the attachments) uses it.
-// A dialog that opens with nothing focused (on arrival from Webpay, after a screen replaced the one whose button had
-// the focus) also says its title and description in a live region of its own: Orca then moved into it in silence
-// (README, 'Revisión con lector de pantalla (Orca)'). Opened from a focused button, the screen reader reads it as the
-// focus enters, and it says nothing more. The region is inside the dialog: the page behind a modal is inert.
+// A dialog that opens when the focus was lost (on arrival from Webpay; after a screen replaced the one whose button
+// had the focus) also says its title and description in a live region of its own: Orca then moved into it in silence
+// (README, 'Revisión con lector de pantalla (Orca)'). Opened from a button, even one disabled while its request ran,
+// the screen reader reads it as the focus enters, and it says nothing more. The region is inside the dialog: the page
+// behind a modal is inert.
 
 export interface DialogProps {
   /** Id of the element that names the dialog (its title). */
@@ -26,6 +27,18 @@ export interface DialogProps {
 
 const focusable =
   "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex='-1'])";
+
+/** The element that last took the focus: still in the page, it is where the user was, even if it let the focus go. */
+let lastFocused: Element | null = null;
+document.addEventListener("focusin", (event) => {
+  if (event.target instanceof Element) lastFocused = event.target;
+});
+
+/** Nothing has the focus, and what last had it is gone (or nothing had it since the page loaded). */
+function focusLost(): boolean {
+  const focused = document.activeElement;
+  return (!focused || focused === document.body) && !lastFocused?.isConnected;
+}
 
 /** Popovers (the toast, the spinner) shown before the dialog opened go back above it, where they were. */
 function raiseOpenPopovers(): void {
@@ -45,12 +58,13 @@ export function Dialog({ labelledBy, describedBy, className, initialFocus, onClo
     const element = dialog.current;
     if (!element) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const arrivedWithoutFocus = focusLost();
     const unlockScroll = lockPageScroll();
     clearAnnouncement();
     element.showModal();
     if (initialFocus) element.querySelector<HTMLElement>(initialFocus)?.focus();
     raiseOpenPopovers();
-    if (!opener || opener === document.body) {
+    if (arrivedWithoutFocus) {
       const textOf = (id?: string) => (id ? (document.getElementById(id)?.textContent ?? "") : "");
       setArrival(asSentences(textOf(labelledBy), textOf(describedBy)));
     }

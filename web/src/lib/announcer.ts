@@ -23,9 +23,24 @@ function liveRegion(): HTMLElement {
   return region;
 }
 
-/** Puts the live region in the page now, so that the first message already finds it there. */
+/** The element that last took the focus: still in the page, it is where the user was, even if it let the focus go. */
+let lastFocused: Element | null = null;
+
+/** Puts the live region in the page now, so that the first message already finds it there, and follows the focus. */
 export function prepareAnnouncer(): void {
   liveRegion();
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof Element) lastFocused = event.target;
+  });
+}
+
+/**
+ * Nothing has the focus, and what last had it is gone (or nothing had it since the page loaded): Orca then follows
+ * the next focus in silence. A button disabled while its request runs lets the focus go but is still there.
+ */
+export function focusLost(): boolean {
+  const focused = document.activeElement;
+  return (!focused || focused === document.body) && !lastFocused?.isConnected;
 }
 
 /** Says `message` to a screen reader without moving the focus; the previous message, already said, goes. */

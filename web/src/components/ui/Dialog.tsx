@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { asSentences, clearAnnouncement } from "../../lib/announcer.ts";
+import { asSentences, clearAnnouncement, focusLost } from "../../lib/announcer.ts";
 import { lockPageScroll } from "../../lib/page-scroll-lock.ts";
 
 // The one dialog of the portal (issue 25): the native <dialog> opened with showModal(), so the browser puts it above
@@ -27,18 +27,6 @@ export interface DialogProps {
 
 const focusable =
   "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex='-1'])";
-
-/** The element that last took the focus: still in the page, it is where the user was, even if it let the focus go. */
-let lastFocused: Element | null = null;
-document.addEventListener("focusin", (event) => {
-  if (event.target instanceof Element) lastFocused = event.target;
-});
-
-/** Nothing has the focus, and what last had it is gone (or nothing had it since the page loaded). */
-function focusLost(): boolean {
-  const focused = document.activeElement;
-  return (!focused || focused === document.body) && !lastFocused?.isConnected;
-}
 
 /** Popovers (the toast, the spinner) shown before the dialog opened go back above it, where they were. */
 function raiseOpenPopovers(): void {

@@ -10,8 +10,9 @@ import { emailFor, openUserByRut, uniqueUserRut } from "./users-helpers.ts";
 const southPortal = `http://clinicasur.localhost:${e2ePorts.portal}`;
 const SUMMARY_TITLE = "Revise los campos marcados para guardar";
 
+// A region named by its title; a screen reader hears it once through the page's announcer (a11y/screen-reader.spec.ts).
 function errorSummary(page: Page) {
-  return page.getByRole("alert").filter({ hasText: SUMMARY_TITLE });
+  return page.getByRole("region", { name: SUMMARY_TITLE });
 }
 
 for (const viewport of [

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { preloadPageAt } from "./app/pages.ts";
+import { prepareAnnouncer } from "./lib/announcer.ts";
 import { getToken } from "./lib/plain-storage.ts";
 import { askSessionEarly } from "./lib/session-questions.ts";
 import { PublicShell, publicPagePath } from "./public/PublicShell.tsx";
@@ -21,6 +22,7 @@ if (publicPagePath(window.location.pathname) === null && getToken()) {
   preloadPageAt(window.location.pathname);
 }
 
+prepareAnnouncer();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <PublicShell />

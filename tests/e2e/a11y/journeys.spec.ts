@@ -4,6 +4,7 @@ import { paymentBills, paymentsPatient } from "../support/payments-fixtures.ts";
 import { e2ePorts } from "../support/ports.ts";
 import { nextTotpCode, demoSecretOf } from "../support/second-factor.ts";
 import { emailFor, uniqueUserRut } from "../users-helpers.ts";
+import { announced, recordAnnouncements } from "./announcements.ts";
 import { expectAccessible } from "./axe.ts";
 import { expectFocusTrapped, expectFocusVisible, tabTo } from "./keyboard.ts";
 
@@ -28,6 +29,7 @@ async function logInByKeyboard(page: Page, account: { rut: string; password: str
 test("a patient logs in, skips to the content, looks at a bill's attachments and pays it with the keyboard alone", async ({ page }) => {
   test.setTimeout(120_000);
   const bill = paymentBills.keyboardJourney;
+  await recordAnnouncements(page.context());
   await logInByKeyboard(page, paymentsPatient, "/login");
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
   await expect(page).toHaveTitle(`Mi cuenta · ${clinic}`);
@@ -76,6 +78,9 @@ test("a patient logs in, skips to the content, looks at a bill's attachments and
   const result = form.getByRole("dialog", { name: /Pago aceptado/ });
   await expect(result).toContainText("$ 15.500 CLP");
   await expect(result.getByRole("button", { name: "Entendido" })).toBeFocused();
+  // It opened on arrival, with nothing focused: it says its result in a live region of its own (Orca said only
+  // 'Entendido push button' before).
+  expect(await announced(form)).toContain("Pago aceptado. El pago de su cuenta hospitalaria fue recibido exitosamente.");
   await expectFocusVisible(form);
   await expectFocusTrapped(form, result, 2);
   await expectAccessible(form, "Cuentas hospitalarias, resultado del pago");
@@ -163,7 +168,7 @@ test("a patient opens a laboratory order and e-mails its report with the keyboar
   await tabTo(page, send);
   await page.keyboard.press("Enter");
   await expect(page.locator(".toast").getByText("Hubo un error al procesar la solicitud, por favor intente más tarde")).toBeVisible();
-  await expect(page.locator(".action-failure[role=alert]")).toBeVisible();
+  await expect(page.locator(".action-failure [role=alert]")).toHaveText("No se pudo enviar a su correo el informe de la orden 1234567801.");
 
   await send.focus();
   await page.keyboard.press("Enter");

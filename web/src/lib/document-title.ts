@@ -1,3 +1,4 @@
+import { announce } from "./announcer.ts";
 import { currentClinic } from "./clinic.ts";
 
 // The browser tab's title says the screen and the clinic, '<Pantalla> · <Clínica>' (issue 29, WCAG 2.4.2): a screen
@@ -35,7 +36,18 @@ export function screenTitleOf(pathname: string, search = ""): string {
   return screenTitles[path] ?? "Página no encontrada";
 }
 
-/** Sets the document's title for the screen at that address on this clinic's portal. */
+/** The screen last shown; none yet on a page just loaded, whose load the screen reader tells by itself. */
+let shownScreen: string | undefined;
+
+/**
+ * Sets the document's title for the screen at that address on this clinic's portal. A move to another screen without
+ * a page load (a link of the menu, the login) is also said to a screen reader by the screen's name: Orca says nothing
+ * of a new title, and after a login the focused button is gone, so it said the old title or a status of the page.
+ */
 export function showScreenTitle(pathname: string, search = ""): void {
-  document.title = `${screenTitleOf(pathname, search)} · ${currentClinic().title}`;
+  const screen = screenTitleOf(pathname, search);
+  document.title = `${screen} · ${currentClinic().title}`;
+  const address = `${pathname.replace(/\/+$/, "")}?${search}`;
+  if (shownScreen !== undefined && shownScreen !== address) announce(screen);
+  shownScreen = address;
 }

@@ -32,7 +32,10 @@ export function useActionFailures(toast: string) {
   return { attempt, messageFor };
 }
 
-/** The message; it scrolls into view when it appears (on a phone it sits under the buttons, below the fold). */
+/**
+ * The message; it scrolls into view when it appears (on a phone it sits under the buttons, below the fold). The toast
+ * has just said its words aloud: only what did not happen is a live region, or a screen reader says the toast twice.
+ */
 function ActionFailureMessage({ toast, failure }: { toast: string; failure: Failure }) {
   const message = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -40,10 +43,10 @@ function ActionFailureMessage({ toast, failure }: { toast: string; failure: Fail
     void message.current?.scrollIntoView({ block: "nearest" });
   }, []);
   return (
-    <div ref={message} className="action-failure" role="alert">
+    <div ref={message} className="action-failure">
       <AlertIcon className="action-failure__icon" />
       <p className="action-failure__text">
-        {toastAsSentence(toast)} {failure.what}
+        {toastAsSentence(toast)} <span role="alert">{failure.what}</span>
       </p>
       <Button variant="link" onClick={failure.retry}>
         Reintentar

@@ -1,9 +1,15 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { asSentences, clearAnnouncement, focusLost } from "../../lib/announcer.ts";
 import { lockPageScroll } from "../../lib/page-scroll-lock.ts";
 
 // The one dialog of the portal (issue 25): the native <dialog> opened with showModal(), so the browser puts it above
 // everything and makes the page behind it inert. It takes the focus, keeps Tab inside, closes on Escape and gives
 // the focus back to what had it. Every overlay (the global modal, the imaging viewer, the attachments) uses it.
+// A dialog that opens when the focus was lost (on arrival from Webpay; after a screen replaced the one whose button
+// had the focus) also says its title and description in a live region of its own: Orca then moved into it in silence
+// (README, 'Revisión con lector de pantalla (Orca)'). Opened from a button, even one disabled while its request ran,
+// the screen reader reads it as the focus enters, and it says nothing more. The region is inside the dialog: the page
+// behind a modal is inert.
 
 export interface DialogProps {
   /** Id of the element that names the dialog (its title). */
@@ -34,15 +40,22 @@ export function Dialog({ labelledBy, describedBy, className, initialFocus, onClo
   const dialog = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const [arrival, setArrival] = useState("");
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const arrivedWithoutFocus = focusLost();
     const unlockScroll = lockPageScroll();
+    clearAnnouncement();
     element.showModal();
     if (initialFocus) element.querySelector<HTMLElement>(initialFocus)?.focus();
     raiseOpenPopovers();
+    if (arrivedWithoutFocus) {
+      const textOf = (id?: string) => (id ? (document.getElementById(id)?.textContent ?? "") : "");
+      setArrival(asSentences(textOf(labelledBy), textOf(describedBy)));
+    }
     return () => {
       unlockScroll();
       if (element.open) element.close();
@@ -86,6 +99,9 @@ export function Dialog({ labelledBy, describedBy, className, initialFocus, onClo
       }}
     >
       <div className={className}>{children}</div>
+      <div className="visually-hidden" role="status">
+        {arrival ? <p>{arrival}</p> : null}
+      </div>
     </dialog>
   );
 }

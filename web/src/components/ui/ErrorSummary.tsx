@@ -1,7 +1,12 @@
 import { useEffect, useState } from "react";
+import { announce, asSentences } from "../../lib/announcer.ts";
 
 // GOV.UK's error summary (issue 33, notes/ux-writing.md "Forms"): on a save stopped by errors, the form lists them at
-// the top as links to their fields; each field is also marked under itself. The form focuses the first field.
+// the top as links to their fields; each field is also marked under itself. The form focuses the first field, and a
+// screen reader hears the summary once, as one message (lib/announcer.ts): as a live region of its own, Orca read its
+// title, items and links in pieces, each error twice and out of order.
+
+const SUMMARY_TITLE = "Revise los campos marcados para guardar";
 
 interface SummaryError {
   /** The id of the field's input (the link's target). */
@@ -13,9 +18,9 @@ interface SummaryError {
 function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
+    <div className="error-summary" role="region" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="error-summary__title">
-        Revise los campos marcados para guardar
+        {SUMMARY_TITLE}
       </h2>
       <ul className="error-summary__list">
         {errors.map((error) => (
@@ -59,7 +64,9 @@ export function useErrorSummary<Name extends string>(
   const invalid = (Object.keys(fields) as Name[]).filter((name) => errors[name] !== undefined);
   const invalidIds = invalid.map(idOf);
   useEffect(() => {
-    if (focusRequests > 0) focusFirstInvalid(invalidIds, new Set(invalidIds));
+    if (focusRequests === 0 || invalid.length === 0) return;
+    focusFirstInvalid(invalidIds, new Set(invalidIds));
+    announce(asSentences(SUMMARY_TITLE, ...invalid.map((name) => `${fields[name]}: ${errors[name] ?? ""}`)));
     // After each stop() only, with the errors of that render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequests]);

@@ -1,12 +1,15 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { UserDto } from "@contract/users.dto.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
+import { announce, asSentences } from "../../lib/announcer.ts";
 import { errorMessage } from "../../lib/trpc-client.ts";
 import { useVerifyOtp } from "./api/auth.api.ts";
 
 const CODE_INVALID = "El código de verificación no es válido o ya fue utilizado";
+const TITLE = "Verificación en dos pasos";
+const INTRO = "Ingrese el código de 6 dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.";
 
 export interface SecondFactorStepProps {
   /** The first step's token: it reaches only this call, and is never stored as the session's. */
@@ -22,6 +25,9 @@ export interface SecondFactorStepProps {
 export function SecondFactorStep({ pendingToken, onVerified, onCancel }: SecondFactorStepProps) {
   const [code, setCode] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
+  // The step replaces the form whose field had the focus: Orca moves to the code's field in silence (README,
+  // 'Revisión con lector de pantalla (Orca)'), so the step says what it is.
+  useEffect(() => announce(asSentences(TITLE, INTRO)), []);
   const verify = useVerifyOtp(pendingToken, {
     onSuccess: (session) => onVerified(session),
     onError: (error) => setFailure(errorMessage(error, CODE_INVALID)),
@@ -37,10 +43,8 @@ export function SecondFactorStep({ pendingToken, onVerified, onCancel }: SecondF
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <h2 className="auth__title">Verificación en dos pasos</h2>
-      <p className="auth__intro">
-        Ingrese el código de 6 dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.
-      </p>
+      <h2 className="auth__title">{TITLE}</h2>
+      <p className="auth__intro">{INTRO}</p>
       {failure ? <Banner onClose={() => setFailure(null)}>{failure}</Banner> : null}
       <TextField
         label="Código de verificación"

@@ -81,10 +81,10 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
     <div className="bills-page">
       <PageTitle title="Cuentas hospitalarias" />
       <Card>
+        {/* Not a live region: Chromium hands text at rest in one to the screen reader again each time a modal closes
+            (Orca repeated the total after 'Adjuntos' and after the payment's result). */}
         {pending.data && pending.data.count > 0 && !list.isError ? (
-          <p className="bills-total" role="status">
-            {totalToPayText(pending.data.total)}
-          </p>
+          <p className="bills-total">{totalToPayText(pending.data.total)}</p>
         ) : null}
         {list.isError ? (
           <LoadFailure

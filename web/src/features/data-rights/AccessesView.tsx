@@ -49,7 +49,7 @@ export function AccessesView({ userId }: { userId?: number }) {
           </Button>
         </Banner>
       ) : null}
-      {accesses.isPending ? <p role="status">Cargando accesos…</p> : null}
+      {accesses.isPending ? <p>Cargando accesos…</p> : null}
       {accesses.isSuccess && entries.length === 0 ? (
         <p className="accesses__empty">
           No hay accesos entre el {formatDay(range.from)} y el {formatDay(range.to)}.

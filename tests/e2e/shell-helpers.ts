@@ -10,16 +10,61 @@ export const accounts = {
   admin: { rut: "11.111.111-1", password: "Admin2026" },
 } as const;
 
+/** What a browser keeps of a session: the app's localStorage and sessionStorage entries. */
+interface StoredSession {
+  local: Record<string, string>;
+  session: Record<string, string>;
+}
+
+/**
+ * The demo staff's sessions this worker opened through the form, by origin and RUT. The portal takes one second-factor
+ * code per account and 30 s step, so every staff login through the form costs the whole run up to 30 s (the workers
+ * queue for steps, support/second-factor.ts); a test that only needs to be signed in as the demo admin or executive
+ * gets the worker's open session instead, checked first with GET /auth/me (a test that logged it out, or anything
+ * else that ended it, makes the next test log in through the form again).
+ */
+const staffSessions = new Map<string, StoredSession>();
+const STAFF_HOME = "/admin/admin-users";
+
+async function resumeStaffSession(page: Page, key: string, origin: string): Promise<boolean> {
+  const saved = staffSessions.get(key);
+  if (!saved) return false;
+  // Asked of the test portal's own address: Node does not resolve a clinic's <alias>.localhost (Chromium does).
+  const me = await page.request.get("/api/rcr/v1/auth/me", { headers: { authorization: `Bearer ${saved.local.token}` } });
+  if (!me.ok()) {
+    staffSessions.delete(key);
+    return false;
+  }
+  // Storage belongs to the origin: write it from an empty page of that origin (answered here, not by the portal).
+  const blank = `${origin}/e2e-empty-page`;
+  await page.route(blank, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>e2e</title>" }));
+  await page.goto(blank);
+  await page.evaluate((stored) => {
+    for (const [name, value] of Object.entries(stored.local)) localStorage.setItem(name, value);
+    for (const [name, value] of Object.entries(stored.session)) sessionStorage.setItem(name, value);
+  }, saved);
+  await page.unroute(blank);
+  await page.goto(`${origin}${STAFF_HOME}`);
+  await expect(page).toHaveURL(new RegExp(`${STAFF_HOME}$`));
+  return true;
+}
+
 /**
  * Logs in through /login (patient) or /admin-login (staff) and waits until the login screen is left. `origin` picks a
- * clinic's own portal (http://<alias>.localhost:<port>); by default the test portal's.
+ * clinic's own portal (http://<alias>.localhost:<port>); by default the test portal's. The demo staff (admin,
+ * executive) get this worker's open session when there is one, on 'Usuarios y Pacientes' as after the form; a test of
+ * the login itself passes `throughTheForm`.
  */
 export async function logIn(
   page: Page,
   account: { rut: string; password: string },
   portal: "patient" | "staff" = "patient",
   origin = "",
+  options: { throughTheForm?: boolean } = {},
 ): Promise<void> {
+  const reusable = portal === "staff" && !options.throughTheForm && demoSecretOf(account.rut) !== undefined;
+  const key = `${origin}|${account.rut}`;
+  if (reusable && (await resumeStaffSession(page, key, origin))) return;
   const loginPath = portal === "staff" ? "/admin-login" : "/login";
   await page.goto(`${origin}${loginPath}`);
   await page.getByLabel("Rut").fill(account.rut);
@@ -32,6 +77,15 @@ export async function logIn(
     await completeSecondFactorStep(page, secret, new RegExp(`${loginPath}$`));
   }
   await expect(page).not.toHaveURL(new RegExp(`${loginPath}$`));
+  if (reusable && new URL(page.url()).pathname === STAFF_HOME) {
+    staffSessions.set(
+      key,
+      await page.evaluate(() => ({
+        local: Object.fromEntries(Object.entries(localStorage)),
+        session: Object.fromEntries(Object.entries(sessionStorage)),
+      })),
+    );
+  }
 }
 
 /** Number of keys in localStorage and sessionStorage. */

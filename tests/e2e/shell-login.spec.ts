@@ -50,7 +50,7 @@ test.describe("login screens", () => {
     await page.goto("/admin-login");
     await expect(page.getByRole("heading", { name: "Ingreso de Administrativos" })).toBeVisible();
     await expect(page.getByText(/solicite su registro/)).toBeVisible();
-    await logIn(page, accounts.admin, "staff");
+    await logIn(page, accounts.admin, "staff", "", { throughTheForm: true });
     await expect(page).toHaveURL(/\/admin\/admin-users$/);
     const menu = page.getByRole("navigation", { name: "Menú principal" });
     await expect(menu.getByRole("link")).toHaveText([

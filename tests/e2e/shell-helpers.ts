@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { completeSecondFactorStep, demoSecretOf } from "./support/second-factor.ts";
+import { e2eBaseUrl } from "./support/ports.ts";
 
 // Shared steps of the shell-*.spec.ts browser tests.
 
@@ -30,7 +31,8 @@ async function resumeStaffSession(page: Page, key: string, origin: string): Prom
   const saved = staffSessions.get(key);
   if (!saved) return false;
   // Asked of the test portal's own address: Node does not resolve a clinic's <alias>.localhost (Chromium does).
-  const me = await page.request.get("/api/rcr/v1/auth/me", { headers: { authorization: `Bearer ${saved.local.token}` } });
+  // Absolute: a spec whose baseURL is a clinic's host (a11y/visual.spec.ts) would otherwise send this there (ENOTFOUND).
+  const me = await page.request.get(`${e2eBaseUrl}/api/rcr/v1/auth/me`, { headers: { authorization: `Bearer ${saved.local.token}` } });
   if (!me.ok()) {
     staffSessions.delete(key);
     return false;

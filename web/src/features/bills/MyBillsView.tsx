@@ -94,10 +94,9 @@ export function MyBillsView({ renderPayAction, renderPaidAction, footer }: MyBil
             retrying={list.isFetching}
           />
         ) : !shown ? (
-          // Nothing of the list until it and the total are here, so neither pushes the other down (issue 26).
-          <p className="bills-empty" role="status">
-            Cargando cuentas hospitalarias…
-          </p>
+          // Nothing of the list until it and the total are here, so neither pushes the other down (issue 26). Not a
+          // live region: arriving here, a screen reader says the screen's name and nothing else (issue 29).
+          <p className="bills-empty">Cargando cuentas hospitalarias…</p>
         ) : isMobile ? (
           <div className="bill-cards">
             <div className="bill-cards__sort" role="group" aria-label="Ordenar">

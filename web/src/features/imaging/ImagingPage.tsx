@@ -180,10 +180,9 @@ export default function ImagingPage() {
             retrying={studies.isFetching}
           />
         ) : studies.isPending ? (
-          // Holds the list's room while the PACS answers, so the legend below does not jump down (issue 26).
-          <p className="results-empty results-loading" role="status">
-            Cargando exámenes de imagenología…
-          </p>
+          // Holds the list's room while the PACS answers, so the legend below does not jump down (issue 26). Not a
+          // live region: arriving here, a screen reader says the screen's name and nothing else (issue 29).
+          <p className="results-empty results-loading">Cargando exámenes de imagenología…</p>
         ) : isMobile ? (
           <ImagingCards studies={rows} actions={actions} />
         ) : (

@@ -187,10 +187,9 @@ export default function LaboratoryPage() {
             retrying={orders.isFetching}
           />
         ) : orders.isPending ? (
-          // Holds the list's room while the provider answers, so the legend below does not jump down (issue 26).
-          <p className="results-empty results-loading" role="status">
-            Cargando órdenes de laboratorio…
-          </p>
+          // Holds the list's room while the provider answers, so the legend below does not jump down (issue 26). Not
+          // a live region: arriving here, a screen reader says the screen's name and nothing else (issue 29).
+          <p className="results-empty results-loading">Cargando órdenes de laboratorio…</p>
         ) : isMobile ? (
           <LabOrderCards orders={rows} {...actions} />
         ) : (

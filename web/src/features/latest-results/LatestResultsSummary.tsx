@@ -22,14 +22,16 @@ const names = {
 export function LatestResultsSummary({ pages }: { pages: ResultsPage[] }) {
   const latest = useLatestResults();
   if (pages.length === 0) return null;
-  // While asking, the summary already takes its room, so the sections under it do not jump down (issue 26).
+  // While asking, the summary already takes its room, so the sections under it do not jump down (issue 26). Its
+  // waiting text is not a live region: arriving at 'Mi cuenta', a screen reader says the screen's name and nothing
+  // else (issue 29's Orca review).
   if (latest.isPending)
     return (
       <section className="latest-results latest-results--loading" aria-labelledby="latest-results-title">
         <h2 id="latest-results-title" className="latest-results__title">
           Resultados recientes
         </h2>
-        <p role="status">Consultando sus resultados…</p>
+        <p>Consultando sus resultados…</p>
       </section>
     );
   if (!latest.data) return null;

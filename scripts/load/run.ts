@@ -11,7 +11,8 @@ import { signIn } from "../support/sign-in.ts";
 // npm run test:load (issue 24, part 1): the npm run stack topology (two instances, supervisor, proxy, Redis, mocks) on
 // a PostgreSQL cluster of the run's own filled with the bench's 100k data set, loaded with autocannon (a maintained
 // npm load tool) in the issue's mix: 70 % patients, 20 % staff (of which one in ten writes: a bill with a 1 MB PDF, or
-// an edit of a user), 10 % anonymous. Tokens come from one login per account before the run.
+// an edit of a user), 10 % anonymous. Patients read their bills, open a bill's attachments and download one PDF
+// (list, signed link, the PDF), the laboratory list and an order, imaging and 'Mi cuenta'. Tokens come from one login per account before the run.
 //
 // Think time. autocannon's least pause between two requests of a connection is 1 s (connectionRate: 1), and every
 // connection's one-second tick starts when the run does: left so, all virtual users ask at the same instant, once a
@@ -195,11 +196,29 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
     method: "GET",
     setupRequest(request, context: object) {
       const vu = context as { account?: { rut: string; token: string } };
-      vu.account ??= patientTokens[Math.floor(Math.random() * patientTokens.length)]!;
+      vu.account ??= withAttachments[Math.floor(Math.random() * withAttachments.length)]!;
       const account = vu.account;
       return { ...request, path: api(path(account.rut)), headers: { authorization: `Bearer ${account.token}` } };
     },
   });
+  // One PDF of each account's bills, for the attachments steps.
+  const attachments = new Map<string, { billId: number; path: string }>();
+  for (const { rut, token } of patientTokens) {
+    const headers = { authorization: `Bearer ${token}` };
+    const page = (await fetch(`${base}${api(`/files/accounts/${rut}?page=1&limit=10&clinic=hcs-rcr`)}`, { headers }).then((r) =>
+      r.json(),
+    )) as { accounts?: Array<{ id: number; filesCount: number }> };
+    const bill = page.accounts?.find((account) => account.filesCount > 0);
+    if (!bill) continue;
+    const list = (await fetch(`${base}${api(`/files/list/${bill.id}`)}`, { headers }).then((r) => r.json())) as {
+      getFileList?: Array<{ path: string }>;
+    };
+    const path = list.getFileList?.[0]?.path;
+    if (path) attachments.set(rut, { billId: bill.id, path });
+  }
+  const withAttachments = patientTokens.filter((account) => attachments.has(account.rut));
+  if (withAttachments.length === 0) throw new Error("load: no patient account has a bill with a PDF");
+  const attachmentOf = (rut: string) => attachments.get(rut)!;
   const orderOf = (rut: string) => `${rut.replace(/\./g, "").split("-")[0]}01`;
 
   const patients = Math.max(1, Math.round(users * 0.7));
@@ -210,6 +229,27 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   const groups = await Promise.all([
     runGroup(base, "pacientes (lecturas)", patients, seconds, [
       patientRequest((rut) => `/files/accounts/${rut}?page=1&limit=10&clinic=hcs-rcr`),
+      // 'Adjuntos' of a bill: its list, the signed link of one PDF, and the PDF through that link.
+      patientRequest((rut) => `/files/list/${attachmentOf(rut).billId}`),
+      {
+        ...patientRequest((rut) => `/files/${encodeURIComponent(attachmentOf(rut).path)}`),
+        onResponse(status, body, context: object) {
+          const vu = context as { link?: string };
+          vu.link = undefined;
+          if (status !== 200) return;
+          const url = (JSON.parse(body) as { url?: string }).url;
+          if (url) vu.link = new URL(url, base).pathname + new URL(url, base).search;
+        },
+      },
+      {
+        method: "GET",
+        setupRequest(request, context: object) {
+          const vu = context as { link?: string; account: { token: string } };
+          // A link that did not come is already counted as that request's failure; the user goes on to 'Mi cuenta'.
+          if (!vu.link) return { ...request, path: api("/auth/me"), headers: { authorization: `Bearer ${vu.account.token}` } };
+          return { ...request, path: vu.link, headers: {} };
+        },
+      },
       patientRequest(() => "/orders?clinic=hcs-rcr"),
       patientRequest((rut) => `/orders/${orderOf(rut)}?clinic=hcs-rcr`),
       patientRequest(() => "/orders-imaging?clinic=hcs-rcr"),
@@ -280,8 +320,13 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
     { what: `lecturas p99 ≤ ${budget.readP99} ms`, ok: readP99 <= budget.readP99, value: readP99 },
     { what: `escrituras p99 ≤ ${budget.writeP99} ms`, ok: writeP99 <= budget.writeP99, value: writeP99 },
     {
-      what: `RSS plano al final (pendiente < ${budget.rssSlopeMbPerMin} MB/min)`,
-      ok: Object.values(slopes).every((s) => s < budget.rssSlopeMbPerMin),
+      // The issue's "flat over the last 3 minutes" needs a run of 5: a step of 60 s shows the slope of its warm-up
+      // (±100 MB/min either way), so a step reports it without being judged on it.
+      what:
+        seconds >= 300
+          ? `RSS plano en los últimos 3 min (pendiente < ${budget.rssSlopeMbPerMin} MB/min)`
+          : "RSS (no se juzga en una corrida de menos de 5 min)",
+      ok: seconds < 300 || Object.values(slopes).every((s) => s < budget.rssSlopeMbPerMin),
       value: Object.entries(slopes)
         .map(([port, s]) => `${port} ${s.toFixed(2)}`)
         .join(", "),

@@ -1,3 +1,4 @@
+import { chileToday } from "../../lib/chile-time.ts";
 import {
   PENDING,
   VALIDATED,
@@ -69,23 +70,12 @@ export function statusLabel(status: string | undefined): ResultStatusLabel | nul
  * The calendar day of a FHIR date or dateTime, in Chile's time zone when it carries a time (a 22:00 result on the
  * 3rd in Santiago is the 4th in UTC).
  */
-export function fhirDay(value: string | undefined, timeZone = "America/Santiago"): string | null {
+export function fhirDay(value: string | undefined): string | null {
   if (!value) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return dayFormatIn(timeZone).format(date);
-}
-
-// One formatter per zone, made once: building one costs ≈ 60× using it, and a patient's orders hold many dates.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
+  return chileToday(date);
 }
 
 const codeText = (code: FhirDiagnosticReport["code"]) => code?.text ?? code?.coding?.find((coding) => coding.display)?.display ?? "";

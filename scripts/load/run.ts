@@ -238,7 +238,9 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
           vu.link = undefined;
           if (status !== 200) return;
           const url = (JSON.parse(body) as { url?: string }).url;
-          if (url) vu.link = new URL(url, base).pathname + new URL(url, base).search;
+          if (!url) return;
+          const { pathname, search } = new URL(url, base);
+          vu.link = pathname + search;
         },
       },
       {

@@ -9,15 +9,19 @@ export interface CaughtMail {
   date: string;
 }
 
-/** The newest mail the catcher received for that address, waiting up to 10 s for one newer than `since`. */
-export async function latestMailTo(email: string, since: Date = new Date(0)): Promise<CaughtMail> {
+/**
+ * The newest mail the catcher received for that address, waiting up to 10 s for one newer than `since` (and whose
+ * text matches `matching`, when given: another mail to the same address, e.g. an account's welcome leaving the
+ * durable queue a moment late, can arrive after `since` too).
+ */
+export async function latestMailTo(email: string, since: Date = new Date(0), matching?: RegExp): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
   await expect
     .poll(
       async () => {
         const response = await fetch(`${e2eMocksUrl}/mail/messages?to=${encodeURIComponent(email)}`);
-        const [newest] = (await response.json()) as CaughtMail[];
-        found = newest && new Date(newest.date) >= since ? newest : undefined;
+        const mails = (await response.json()) as CaughtMail[];
+        found = mails.find((mail) => new Date(mail.date) >= since && (!matching || matching.test(mail.text)));
         return found;
       },
       { message: `No llegó ningún correo a ${email}`, timeout: 10_000, intervals: [100] },

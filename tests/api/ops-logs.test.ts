@@ -85,7 +85,15 @@ describe("what the log keeps and what it never keeps", () => {
 
     // A password reset: the request, the link opened in the browser, the new password set with its token.
     expect((await post(api("/auth/request-reset-password-rut"), { rut: demo.patient.rut })).statusCode).toBe(200);
-    const mail = await ctx.mail.waitFor("paciente@portalpacientes.cl");
+    const mail = await ctx.mail.waitFor("paciente@portalpacientes.cl").catch((error: unknown) => {
+      // What the portal said meanwhile (warnings and errors, and anything about mail or the queue) tells why.
+      const said = log
+        .trim()
+        .split("\n")
+        .filter((line) => /"level":(40|50|60)|mail|boss|reset/i.test(line))
+        .map((line) => line.slice(0, 600));
+      throw new Error(`${String(error)}\n${said.join("\n")}`);
+    });
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
     const resetToken = link.searchParams.get("token")!;
     secrets.push(resetToken);
@@ -107,7 +115,7 @@ describe("what the log keeps and what it never keeps", () => {
     for (const secret of [...secrets, ...ruts]) if (log.includes(secret)) leaks.push(secret);
     expect(leaks).toEqual([]);
     expect(log).not.toMatch(/Bearer /i);
-    // The reset mail may wait for the durable queue's retry (30 s after a failed SMTP attempt): mail.waitFor allows 45 s.
+    // The reset mail may wait for the durable queue's retry after a failed SMTP attempt: mail.waitFor allows 45 s.
   }, 60_000);
 
   it("writes one JSON object per line, and every request's lines carry the id returned in x-request-id", async () => {

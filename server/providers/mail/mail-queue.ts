@@ -130,7 +130,8 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
           retryLimit: Math.ceil((14 * 24 * 3600) / options.retrySeconds),
           retryDelay: options.retrySeconds,
           retryBackoff: false,
-          // A delivery that hangs this long is handed to another attempt (SMTP's own timeout is 10 s).
+          // A delivery that hangs this long is handed to another attempt (the SMTP client gives up sooner: 10 s to
+          // connect, 20 s of silence).
           expireInSeconds: 120,
           retentionDays: 14,
         });
@@ -165,8 +166,8 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       }
       await started.catch(() => {});
       try {
-        // Longer than SMTP's own 10 s connection timeout: a delivery in flight finishes (and is marked done) before
-        // the database pool closes under it.
+        // Longer than SMTP's 10 s connection timeout: a delivery in flight usually finishes (and is marked done) before
+        // the database pool closes under it; one cut short is retried, with the same Message-ID.
         await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       } finally {
         stopped = true;

@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 import { createSmtpMailClient, toMailError } from "./smtp-mail.client.ts";
@@ -21,6 +21,34 @@ describe("SMTP mail client errors", () => {
       status: 502,
     });
     client.close();
+  });
+});
+
+describe("SMTP mail client against a server that stops answering", () => {
+  it("gives up on a server that greets and then goes silent, instead of holding the mail queue's worker for minutes", async () => {
+    // nodemailer waits 10 minutes on a silent socket by default; the queue delivers one message at a time per instance.
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      socket.write("220 mudo ESMTP\r\n"); // then never answers EHLO
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const client = createSmtpMailClient(
+      { SMTP_HOST: "127.0.0.1", SMTP_PORT: port, SMTP_SECURE: false, MAIL_FROM: "a@b.cl" },
+      { silenceMs: 300 },
+    );
+    try {
+      const started = Date.now();
+      await expect(client.send({ to: "x@y.cl", subject: "s", text: "t", html: "<p>t</p>" })).rejects.toMatchObject({
+        code: "PROVIDER_TIMEOUT",
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      client.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -15,8 +15,12 @@ export function toMailError(error: unknown): AppError {
   return new AppError(timedOut ? "PROVIDER_TIMEOUT" : "PROVIDER_UNAVAILABLE", mailUnavailableMessage, { cause: error });
 }
 
-/** SMTP mail client (nodemailer). In development it talks to the mail catcher of mocks/ on 127.0.0.1:2525. */
-export function createSmtpMailClient(config: MailConfig): MailProvider {
+/**
+ * SMTP mail client (nodemailer). In development it talks to the mail catcher of mocks/ on 127.0.0.1:2525.
+ * `silenceMs`: how long a connected server may stay silent (greeting or any later reply) before the send fails.
+ * nodemailer's own default is 10 minutes, and the mail queue delivers one message at a time per instance.
+ */
+export function createSmtpMailClient(config: MailConfig, { silenceMs = 20_000 }: { silenceMs?: number } = {}): MailProvider {
   const transport = nodemailer.createTransport({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
@@ -25,6 +29,8 @@ export function createSmtpMailClient(config: MailConfig): MailProvider {
     // catcher of mocks/ offers no STARTTLS, so development mail still flows in clear on loopback.
     auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? "" } : undefined,
     connectionTimeout: 10_000,
+    greetingTimeout: silenceMs,
+    socketTimeout: silenceMs,
   });
   return {
     async send(message) {

@@ -11,8 +11,24 @@ import type { ImagingConfig } from "./imaging.config.ts";
 import type { ImagingProvider, ImagingStudy } from "./imaging.provider.ts";
 import { firstMultipartPart } from "./multipart.ts";
 
-const DICOM_JSON = "application/dicom+json";
+export const DICOM_JSON = "application/dicom+json";
 const PROVIDER_NAME = "imagenología";
+
+const studyFields: Array<[string, string]> = [
+  ["includefield", tags.studyDescription],
+  ["includefield", tags.modalitiesInStudy],
+];
+
+/**
+ * QIDO-RS search of /studies that the studies list makes (its one call to the PACS per page); bench/throughput.bench.ts
+ * sends the same search to the provider directly.
+ */
+export const studiesSearchParams = (patientId: string, range: { from: string; to: string }): Array<[string, string]> => [
+  ["PatientID", patientId],
+  ["StudyDate", `${toDicomDate(range.from)}-${toDicomDate(range.to)}`],
+  ...studyFields,
+  ["limit", "500"],
+];
 
 /**
  * Imaging studies from a PACS over DICOMweb: QIDO-RS study searches by PatientID (the RUT) and StudyDate range; the
@@ -45,19 +61,9 @@ export function createDicomWebImagingClient(config: ImagingConfig): ImagingProvi
     return datasets as DicomJsonDataset[];
   }
 
-  const studyFields: Array<[string, string]> = [
-    ["includefield", tags.studyDescription],
-    ["includefield", tags.modalitiesInStudy],
-  ];
-
   return {
     async searchStudies(patientId, range) {
-      const datasets = await qido("/studies", [
-        ["PatientID", patientId],
-        ["StudyDate", `${toDicomDate(range.from)}-${toDicomDate(range.to)}`],
-        ...studyFields,
-        ["limit", "500"],
-      ]);
+      const datasets = await qido("/studies", studiesSearchParams(patientId, range));
       return toImagingStudies(datasets);
     },
 

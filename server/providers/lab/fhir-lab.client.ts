@@ -1,12 +1,30 @@
 import { malformedAnswer, providerGet, type ProviderRequest } from "../provider-http.ts";
 import { toLabOrderDetail, toLabOrders, type FhirBundle } from "./fhir-lab.mapping.ts";
 import type { LabConfig } from "./lab.config.ts";
-import type { FhirCollectionBundle, LabProvider } from "./lab.provider.ts";
+import type { DayRange, FhirCollectionBundle, LabProvider } from "./lab.provider.ts";
 import { LRUCache } from "lru-cache";
 
-const FHIR_JSON = "application/fhir+json";
+export const FHIR_JSON = "application/fhir+json";
 const MAX_CACHED_PATIENTS = 50_000;
 const PROVIDER_NAME = "laboratorio";
+
+/** Search of the Patient with that RUT (once per RUT while LAB_PATIENT_ID_CACHE_SECONDS keeps its id). */
+export const patientSearchParams = (identifierSystem: string, rut: string): Array<[string, string]> => [
+  ["identifier", `${identifierSystem}|${rut}`],
+];
+
+/**
+ * Search of DiagnosticReport that the orders list makes (the one call to the laboratory per page once the patient's id
+ * is known); bench/throughput.bench.ts sends the same search to the provider directly.
+ */
+export const labOrdersSearchParams = (fhirPatientId: string, range: DayRange): Array<[string, string]> => [
+  ["subject", `Patient/${fhirPatientId}`],
+  ["category", "LAB"],
+  ["date", `ge${range.from}`],
+  ["date", `le${range.to}`],
+  ["_include", "DiagnosticReport:result"],
+  ["_count", "200"],
+];
 
 /**
  * Laboratory results from an HL7 FHIR R4 server: the patient by RUT identifier, then DiagnosticReport searches
@@ -43,7 +61,7 @@ export function createFhirLabClient(config: LabConfig): LabProvider {
   }
 
   async function searchPatientId(rut: string): Promise<string | null> {
-    const bundle = await search("Patient", [["identifier", `${config.LAB_PATIENT_IDENTIFIER_SYSTEM}|${rut}`]]);
+    const bundle = await search("Patient", patientSearchParams(config.LAB_PATIENT_IDENTIFIER_SYSTEM, rut));
     const patients = (bundle.entry ?? []).filter((entry) => entry.resource?.resourceType === "Patient" && entry.resource.id);
     // Two patients with one RUT is a data problem at the laboratory: show neither rather than guess.
     if (patients.length !== 1) return null;
@@ -54,14 +72,7 @@ export function createFhirLabClient(config: LabConfig): LabProvider {
     async listOrders(rut, range) {
       const id = await patientId(rut);
       if (!id) return [];
-      const bundle = await search("DiagnosticReport", [
-        ["subject", `Patient/${id}`],
-        ["category", "LAB"],
-        ["date", `ge${range.from}`],
-        ["date", `le${range.to}`],
-        ["_include", "DiagnosticReport:result"],
-        ["_count", "200"],
-      ]);
+      const bundle = await search("DiagnosticReport", labOrdersSearchParams(id, range));
       return toLabOrders(bundle, settings);
     },
 

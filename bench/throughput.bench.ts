@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { portalEnv } from "../scripts/start-env.mjs";
+import { resolveRange } from "../server/features/results/result-dates.ts";
+import { DICOM_JSON, studiesSearchParams } from "../server/providers/imaging/dicomweb-imaging.client.ts";
+import { FHIR_JSON, labOrdersSearchParams, patientSearchParams } from "../server/providers/lab/fhir-lab.client.ts";
+import { labConfigSchema } from "../server/providers/lab/lab.config.ts";
 import { hashPassword, verifyPassword } from "../server/lib/passwords.ts";
 import type { BenchResult } from "./bench-stats.ts";
 import { createDataset, type Dataset } from "./support/datasets.ts";
@@ -12,6 +16,8 @@ import { startServer, type RunningServer } from "./support/processes.ts";
 // these machines are shared and noisy, so the ratio to the ceiling is what the budgets hold, not absolute numbers.
 // Each call runs over REST and over tRPC (the same service), with 50 keep-alive connections on loopback, on the demo
 // data and on 100,000 users and 100,000 bills. The login is measured apart: argon2id bounds it by design.
+// The laboratory and imaging lists are also held against their provider called directly (issue 26): the simulator's
+// own speed is not the portal's, so the budget is the portal's cost on top of it.
 
 const BENCH = "throughput";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -22,8 +28,23 @@ const ports = { bare: PORT_BASE, portal: PORT_BASE + 1, mocksHttp: PORT_BASE + 1
 const patient = { rut: "12345678-5", password: "Paciente2026" };
 const admin = { rut: "11111111-1", password: "Admin2026" };
 
-/** Budgets of issue 14: validate-token ≥ 25 % of the ceiling; every other read ≥ 10 % and p99 ≤ 25 ms; tRPC within 15 % of REST. */
-const budgets = { validateTokenRatio: 0.25, readRatio: 0.1, readP99Ms: 25, trpcWithin: 0.15 };
+/**
+ * Budgets of issue 14: validate-token ≥ 25 % of the ceiling; every other read ≥ 10 % and p99 ≤ 25 ms; tRPC within 15 %
+ * of REST. Issue 26: a results list (REST and tRPC) ≥ 50 % of the req/s of its provider called directly.
+ */
+const budgets = { validateTokenRatio: 0.25, readRatio: 0.1, readP99Ms: 25, trpcWithin: 0.15, directRatio: 0.5 };
+
+/** The provider request a list makes for the bench's patient, as sent to the simulator directly. */
+interface DirectRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Where the portal's providers are (the same addresses the portal process gets, see portalEnv). */
+interface ProviderBases {
+  lab: string;
+  imaging: string;
+}
 
 interface Call {
   name: string;
@@ -32,6 +53,16 @@ interface Call {
   trpc: { path: string; input?: unknown };
   minRatio: number;
   maxP99Ms?: number;
+  /**
+   * The lists that call a provider: the request each page makes to it (built with the client's own parameters, so it is
+   * the same search), what the portal keeps of the provider's answers, and how to read the ids the route returned (to
+   * check once that both sides see the same results).
+   */
+  direct?: {
+    request: (bases: ProviderBases) => Promise<DirectRequest>;
+    cache: string;
+    idOf: (item: Record<string, unknown>) => unknown;
+  };
 }
 
 const today = new Date();
@@ -41,6 +72,33 @@ const labRange = {
   fecha_inicio: ddmmyyyy(new Date(today.getFullYear() - 1, today.getMonth(), today.getDate())),
   fecha_termino: ddmmyyyy(today),
 };
+/** The same range as the portal reads it from the query (YYYY-MM-DD), for the provider's search. */
+const providerRange = resolveRange({ from: labRange.fecha_inicio, to: labRange.fecha_termino }, { allowIso: true });
+
+// Per page, once the portal has seen the patient, the orders list makes ONE call to the laboratory (the DiagnosticReport
+// search) and the studies list ONE to the PACS (the QIDO-RS /studies search), so the direct figure is the req/s of that
+// one request. The laboratory's first page for a RUT also searches the Patient for its FHIR id, which the portal then
+// keeps LAB_PATIENT_ID_CACHE_SECONDS (300 s); each measurement's warm-up second makes that first call, so the route is
+// measured with the id known, and the direct side looks the id up once, before measuring, in the same way.
+// Neither list keeps the provider's answer: every request to the route is a request to the provider.
+const noAnswerCache = "sin caché de respuestas: cada solicitud consulta al proveedor";
+
+async function labOrdersRequest(bases: ProviderBases): Promise<DirectRequest> {
+  const headers = { accept: FHIR_JSON };
+  const identifierSystem = labConfigSchema.parse(process.env).LAB_PATIENT_IDENTIFIER_SYSTEM;
+  const found = await fetch(`${bases.lab}/Patient?${new URLSearchParams(patientSearchParams(identifierSystem, patient.rut))}`, { headers });
+  const bundle = (await found.json()) as { entry?: Array<{ resource?: { id?: string } }> };
+  const id = bundle.entry?.[0]?.resource?.id;
+  if (!found.ok || !id) throw new Error(`El laboratorio simulado no conoce al paciente ${patient.rut}: ${found.status}`);
+  return { url: `${bases.lab}/DiagnosticReport?${new URLSearchParams(labOrdersSearchParams(id, providerRange))}`, headers };
+}
+
+async function imagingStudiesRequest(bases: ProviderBases): Promise<DirectRequest> {
+  return {
+    url: `${bases.imaging}/studies?${new URLSearchParams(studiesSearchParams(patient.rut, providerRange))}`,
+    headers: { accept: DICOM_JSON },
+  };
+}
 
 const calls: Call[] = [
   {
@@ -97,6 +155,16 @@ const calls: Call[] = [
     trpc: { path: "laboratory.orders", input: labRange },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
+    direct: { request: labOrdersRequest, cache: noAnswerCache, idOf: (order) => order.orderNumber },
+  },
+  {
+    name: "paciente: estudios de imagenología (mock DICOMweb)",
+    as: "patient",
+    rest: `/api/rcr/v1/orders-imaging?dateFrom=${encodeURIComponent(labRange.fecha_inicio)}&dateTo=${encodeURIComponent(labRange.fecha_termino)}`,
+    trpc: { path: "imaging.studies", input: { dateFrom: labRange.fecha_inicio, dateTo: labRange.fecha_termino } },
+    minRatio: budgets.readRatio,
+    maxP99Ms: budgets.readP99Ms,
+    direct: { request: imagingStudiesRequest, cache: noAnswerCache, idOf: (study) => study.accessionNumber },
   },
 ];
 
@@ -139,6 +207,50 @@ function row(name: string, load: LoadResult, ceiling: number, note?: string): Be
   };
 }
 
+const percentOf = (load: LoadResult, of: LoadResult) => `${((load.reqPerSec / of.reqPerSec) * 100).toFixed(1)} %`;
+
+/** Issue 26: the route (REST and tRPC, the screen's transport) ≥ 50 % of the provider's req/s measured around it. */
+function directRow(label: string, provider: LoadResult, rest: LoadResult, trpc: LoadResult, ceiling: number, cache: string): BenchResult {
+  const floor = budgets.directRatio * provider.reqPerSec;
+  const misses = [
+    ...(rest.reqPerSec < floor ? [`REST ${percentOf(rest, provider)} del directo < ${budgets.directRatio * 100} %`] : []),
+    ...(trpc.reqPerSec < floor ? [`tRPC ${percentOf(trpc, provider)} del directo < ${budgets.directRatio * 100} %`] : []),
+  ];
+  return judge(
+    row(
+      `${label} proveedor directo`,
+      provider,
+      ceiling,
+      `REST ${percentOf(rest, provider)}, tRPC ${percentOf(trpc, provider)} del directo; ${cache}`,
+    ),
+    misses,
+    `REST y tRPC ≥ ${budgets.directRatio * 100} % directo`,
+  );
+}
+
+/**
+ * Once before measuring: the route and the direct request answer the same results (each id the route lists appears in
+ * the provider's answer, and there is at least one), so the direct side really is the route's provider request.
+ */
+async function assertSameResults(
+  name: string,
+  restUrl: string,
+  headers: Record<string, string>,
+  direct: DirectRequest,
+  idOf: (item: Record<string, unknown>) => unknown,
+): Promise<void> {
+  const [route, provider] = await Promise.all([fetch(restUrl, { headers }), fetch(direct.url, { headers: direct.headers })]);
+  const routeBody = (await route.json()) as { payload?: Array<Record<string, unknown>> };
+  const providerBody = await provider.text();
+  const ids = (routeBody.payload ?? []).map((item) => String(idOf(item)));
+  const missing = ids.filter((id) => !providerBody.includes(id));
+  if (!route.ok || !provider.ok || ids.length === 0 || missing.length > 0)
+    throw new Error(
+      `${name}: la ruta (${route.status}, ${ids.length} resultados) y el proveedor directo (${provider.status}) no muestran lo mismo` +
+        (missing.length ? `; faltan ${missing.join(", ")}` : ""),
+    );
+}
+
 function judge(result: BenchResult, misses: string[], budget: string): BenchResult {
   return { ...result, budget, withinBudget: misses.length === 0, misses: misses.length ? misses : undefined };
 }
@@ -172,6 +284,7 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
     String(ports.mocksHttp),
   ) as Record<string, string>;
   const portal = await startServer("server/main.ts", env, ports.portal, "/api/rcr/v1/health");
+  const providerBases: ProviderBases = { lab: env.LAB_FHIR_BASE_URL!, imaging: env.IMAGING_DICOMWEB_BASE_URL! };
   const results: BenchResult[] = [ceilingRow];
   try {
     const tokens = {
@@ -184,14 +297,21 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       const headers = { authorization: `Bearer ${tokens[call.as]}`, host: `hcs.localhost:${ports.portal}` };
       // REST and tRPC in the order A B B A, each half the time, with the ceiling measured before and after: the
       // machine's load drifts within a run, and this way neither transport nor the ceiling gets the quieter moment.
+      // A list with a provider has it called directly around them (D A B B A D), for the same reason.
       const half = Math.max(1, SECONDS / 2);
       const restUrl = portal.url + call.rest;
       const trpcUrlOfCall = portal.url + trpcUrl(call.trpc);
+      const provider = call.direct;
+      const direct = provider && (await provider.request(providerBases));
+      if (provider && direct) await assertSameResults(call.name, restUrl, headers, direct, provider.idOf);
+      const directLoad = (request: DirectRequest) => measure({ ...request, connections: CONNECTIONS, seconds: half });
       const ceilingBefore = (await measureCeiling(bare, dataset.name)).reqPerSec!;
+      const directFirst = direct && (await directLoad(direct));
       const restFirst = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half });
       const trpcFirst = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half });
       const trpcSecond = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half });
       const restSecond = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half });
+      const directSecond = direct && (await directLoad(direct));
       const ceiling = (ceilingBefore + (await measureCeiling(bare, dataset.name)).reqPerSec!) / 2;
       const rest = combine(restFirst, restSecond);
       const trpc = combine(trpcFirst, trpcSecond);
@@ -223,6 +343,14 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       log(
         `${label}: REST ${Math.round(rest.reqPerSec)} req/s p99 ${rest.p99Ms} ms; tRPC ${Math.round(trpc.reqPerSec)} req/s p99 ${trpc.p99Ms} ms`,
       );
+      if (provider && directFirst && directSecond) {
+        const alone = combine(directFirst, directSecond);
+        assertAnswered(`${call.name} (proveedor directo)`, alone);
+        results.push(directRow(label, alone, rest, trpc, ceiling, provider.cache));
+        log(
+          `${label}: proveedor directo ${Math.round(alone.reqPerSec)} req/s p99 ${alone.p99Ms} ms; REST ${percentOf(rest, alone)}, tRPC ${percentOf(trpc, alone)} del directo (${provider.cache})`,
+        );
+      }
     }
     if (dataset.name === "demo") results.push(await measureLogin(portal, ceilingRow.reqPerSec!));
   } finally {

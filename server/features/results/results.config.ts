@@ -15,4 +15,9 @@ export const resultsConfigSchema = z.object({
    * in ≈ 10 minutes, within the 15 of the schedule. 0: no pause.
    */
   RESULT_NOTICE_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(50),
+  /**
+   * Issue 26: how long the provider's answer to a patient's laboratory orders list and imaging studies list is kept
+   * (per patient and dates; 'Actualizar' asks again). At most 60 s, what the issue allows; 0 caches nothing.
+   */
+  RESULTS_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
 });

@@ -9,6 +9,7 @@ import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
 import { audit, type ResultsAuditAction } from "../../lib/audit.ts";
 import { actingForPatient, type PatientScope } from "../../lib/access.ts";
+import { cachedImagingStudies, ZActualizar, type ReadOptions } from "./provider-answers.ts";
 
 // SPEC §7 imaging calls. The patient is the signed-in user, or a dependent they care for (issue 30), looked up at the
 // PACS by that patient's RUT (PatientID).
@@ -20,6 +21,7 @@ export const ZImagingQuery = z.object({
   dateFrom: z.string().max(20).optional(),
   dateTo: z.string().max(20).optional(),
   clinic: z.string().trim().max(60).optional(),
+  actualizar: ZActualizar.optional(),
 });
 
 export const ZAccessionNumber = z
@@ -35,12 +37,23 @@ const toDto = (study: ImagingStudy): ImagingOrderDto => ({
   hasReport: study.hasReport,
 });
 
-/** GET orders-imaging: the patient's studies between dateFrom and dateTo (dd/mm/yyyy or yyyy-mm-dd; default 12 months). */
-export async function listImagingOrders(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<ImagingOrderDto[]> {
+/**
+ * GET orders-imaging: the patient's studies between dateFrom and dateTo (dd/mm/yyyy or yyyy-mm-dd; default 12 months).
+ * The PACS's answer may come from the last RESULTS_CACHE_SECONDS (provider-answers.ts) unless `actualizar` (REST) or
+ * `refresh` (tRPC) asks again; the audit records every read.
+ */
+export async function listImagingOrders(
+  deps: AppDeps,
+  user: SessionUser,
+  input: unknown,
+  meta: RequestMeta,
+  options: ReadOptions = {},
+): Promise<ImagingOrderDto[]> {
   const scope = await actingForPatient(deps, user, meta, "resultados", "imaging.studies.list");
   const query = parseInput(ZImagingQuery, input);
   const range = resolveRange({ from: query.dateFrom, to: query.dateTo }, { allowIso: true });
-  const studies = await deps.providers.imaging.searchStudies(scope.patient.rut, range);
+  const refresh = options.refresh ?? query.actualizar ?? false;
+  const studies = await cachedImagingStudies(deps, scope, range, { refresh });
   await audit(deps, user, meta, {
     patientId: scope.patient.id,
     action: "imaging.studies.list",

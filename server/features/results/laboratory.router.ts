@@ -5,8 +5,8 @@ import { getAnalyteSeries, getLabOrder, listLabOrders } from "./laboratory.servi
 /** tRPC over the same service as REST /orders (access: patient). */
 export const laboratoryRouter = router({
   orders: actingPatientProcedure("resultados", "lab.orders.list")
-    .input(z.object({ fecha_inicio: z.string().max(20), fecha_termino: z.string().max(20) }))
-    .query(({ ctx, input }) => listLabOrders(ctx.deps, ctx.user, input, ctx.meta)),
+    .input(z.object({ fecha_inicio: z.string().max(20), fecha_termino: z.string().max(20), refresh: z.boolean().optional() }))
+    .query(({ ctx, input }) => listLabOrders(ctx.deps, ctx.user, input, ctx.meta, { refresh: input.refresh ?? false })),
   order: actingPatientProcedure("resultados", "lab.order.read")
     .input(z.object({ orderNumber: z.string().max(30) }))
     .query(({ ctx, input }) => getLabOrder(ctx.deps, ctx.user, input.orderNumber, ctx.meta)),

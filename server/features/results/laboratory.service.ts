@@ -12,6 +12,7 @@ import { audit } from "../../lib/audit.ts";
 import { actingForPatient, type PatientScope } from "../../lib/access.ts";
 import type { ReleasedLabOrder, ReleasedProcedure } from "../../lib/release-rules.ts";
 import { releasedLabOrder, releasedLabOrders } from "../../lib/released-results.ts";
+import { cachedLabOrders, ZActualizar, type ReadOptions } from "./provider-answers.ts";
 
 // SPEC §7 laboratory calls. The patient is the signed-in user, or a dependent they care for (issue 30), looked up at
 // the laboratory by that patient's RUT.
@@ -22,6 +23,7 @@ export const ZOrdersQuery = z.object({
   fecha_inicio: z.string().max(20).optional(),
   fecha_termino: z.string().max(20).optional(),
   clinic: z.string().trim().max(60).optional(),
+  actualizar: ZActualizar.optional(),
 });
 
 export const ZOrderNumber = z
@@ -62,12 +64,25 @@ function toProcedureDto(procedure: ReleasedProcedure): LabProcedureDto {
   };
 }
 
-/** GET orders: the patient's orders between fecha_inicio and fecha_termino (dd/mm/yyyy; default 12 months back to today). */
-export async function listLabOrders(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<LabOrderDto[]> {
+/**
+ * GET orders: the patient's orders between fecha_inicio and fecha_termino (dd/mm/yyyy; default 12 months back to
+ * today). The laboratory's answer may come from the last RESULTS_CACHE_SECONDS (provider-answers.ts) unless `actualizar`
+ * (REST) or `refresh` (tRPC) asks again; the release rules and the audit apply on every read.
+ */
+export async function listLabOrders(
+  deps: AppDeps,
+  user: SessionUser,
+  input: unknown,
+  meta: RequestMeta,
+  options: ReadOptions = {},
+): Promise<LabOrderDto[]> {
   const scope = await actingForPatient(deps, user, meta, "resultados", "lab.orders.list");
   const query = parseInput(ZOrdersQuery, input);
   const range = resolveRange({ from: query.fecha_inicio, to: query.fecha_termino });
-  const orders = await releasedLabOrders(deps, scope.patient.rut, range);
+  const refresh = options.refresh ?? query.actualizar ?? false;
+  const orders = await releasedLabOrders(deps, scope.patient.rut, range, {
+    listOrders: () => cachedLabOrders(deps, scope, range, { refresh }),
+  });
   await audit(deps, user, meta, {
     patientId: scope.patient.id,
     action: "lab.orders.list",

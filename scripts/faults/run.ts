@@ -230,7 +230,9 @@ async function redisScenario(): Promise<Result> {
 
 // 4. Laboratory and imaging answering in 10 s, then down, then back.
 async function labScenario(): Promise<Result> {
-  return withStack("Laboratorio e imagenología lentos y luego caídos", {}, async (stack) => {
+  // Without the 60 s copy of the providers' answers (issue 26), so every results page reaches the provider and the
+  // scenario measures the timeouts and the circuit breaker, not the cache.
+  return withStack("Laboratorio e imagenología lentos y luego caídos", { RESULTS_CACHE_SECONDS: "0" }, async (stack) => {
     const setMode = (modo: string) => fetch(`${stack.mocksUrl}/fallas/control?modo=${modo}&ms=10000`, { method: "PUT" });
     const providerRequests = async () =>
       ((await (await fetch(`${stack.mocksUrl}/fallas/control`)).json()) as { requests: number }).requests;

@@ -14,6 +14,8 @@ beforeAll(async () => {
     IMAGING_DICOMWEB_BASE_URL: "{mocks}/fallas/control/dicom-web",
     PROVIDER_BREAKER_MIN_CALLS: "3",
     PROVIDER_BREAKER_OPEN_SECONDS: "2",
+    // Every page reaches the provider: this file is about timeouts and the breaker, not the 60 s answer cache.
+    RESULTS_CACHE_SECONDS: "0",
   });
   token = await ctx.login(demo.patient.rut, demo.patient.password);
 });

@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
 import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { RefreshButton } from "../../components/ui/RefreshButton.tsx";
 import "../../components/ui/results.css";
 import { openReport, RESULTS_ERROR_MESSAGE, useMailReport } from "../../lib/results.ts";
 import { formatDay, lastTwelveMonths } from "../../lib/dates.ts";
@@ -128,8 +129,8 @@ export default function ImagingPage() {
   const [range, setRange] = useState<DayRange>(() => lastTwelveMonths());
   const [viewer, setViewer] = useState<{ url: string; title: string } | null>(null);
   const closeViewer = useCallback(() => setViewer(null), []);
-  const studies = useImagingStudies(range);
-  // 'Buscar' on the same dates asks the provider again (new results may have arrived).
+  const { query: studies, refresh } = useImagingStudies(range);
+  // 'Buscar' on the same dates asks the server again; 'Actualizar' also skips its copy of the PACS's answer.
   const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void studies.refetch() : setRange(next));
 
   // SPEC §5: the list is also filtered by date on the client, within the range asked for.
@@ -172,6 +173,7 @@ export default function ImagingPage() {
       <PageTitle title="Exámenes de imagenología" subtitle="Resultados de imagenología" />
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
+        <RefreshButton key={`${range.from}/${range.to}`} onRefresh={refresh} busy={studies.isFetching} />
         {studies.isError ? (
           <LoadFailure
             service="imagenología"

@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { DateRangeFilter, type DayRange } from "../../components/ui/DateRangeFilter.tsx";
 import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { RefreshButton } from "../../components/ui/RefreshButton.tsx";
 import { ResultStatusDot } from "../../components/ui/ResultStatusDot.tsx";
 import "../../components/ui/results.css";
 import { useIsMobile } from "../../lib/use-media-query.ts";
@@ -149,8 +150,8 @@ export default function LaboratoryPage() {
   const [range, setRange] = useState<DayRange>(() => lastTwelveMonths());
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const mail = useMailReport();
-  const orders = useLabOrders(range);
-  // 'Buscar' on the same dates asks the provider again (new results may have arrived).
+  const { query: orders, refresh } = useLabOrders(range);
+  // 'Buscar' on the same dates asks the server again; 'Actualizar' also skips its copy of the laboratory's answer.
   const search = (next: DayRange) => (next.from === range.from && next.to === range.to ? void orders.refetch() : setRange(next));
 
   const toggle = (orderNumber: string) =>
@@ -179,6 +180,7 @@ export default function LaboratoryPage() {
       <PageTitle title="Exámenes de laboratorio" subtitle="Resultados de laboratorio" />
       <Card>
         <DateRangeFilter initial={range} onSearch={search} />
+        <RefreshButton key={`${range.from}/${range.to}`} onRefresh={refresh} busy={orders.isFetching} />
         {orders.isError ? (
           <LoadFailure
             service="laboratorio"

@@ -1,22 +1,36 @@
+import { useRef } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DayRange } from "../../../components/ui/DateRangeFilter.tsx";
 import { formatDaySlashed } from "../../../lib/dates.ts";
 import { RESULTS_ERROR_MESSAGE } from "../../../lib/results.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { trpcClient, useTRPC } from "../../../lib/trpc.ts";
 
 // The imaging feature's calls to the server (tRPC imaging.*). A failure shows SPEC §8's results toast.
 
 const meta = { errorToast: RESULTS_ERROR_MESSAGE };
 
-/** The patient's studies between two days, asked fresh each time (new results may have arrived). */
+/**
+ * The patient's studies between two days, asked of the server each time; the server may answer with the PACS's answer
+ * of the last minute (issue 26). `refresh()` ('Actualizar') asks it to skip that copy and ask the PACS; it resolves
+ * true when the list came back.
+ */
 export function useImagingStudies(range: DayRange) {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.imaging.studies.queryOptions(
-      { dateFrom: formatDaySlashed(range.from), dateTo: formatDaySlashed(range.to) },
-      { staleTime: 0, meta },
-    ),
-  );
+  const bypass = useRef(false);
+  const input = { dateFrom: formatDaySlashed(range.from), dateTo: formatDaySlashed(range.to) };
+  const query = useQuery({
+    ...trpc.imaging.studies.queryOptions(input, { staleTime: 0, meta }),
+    queryFn: ({ signal }) => {
+      const refresh = bypass.current;
+      bypass.current = false;
+      return trpcClient.imaging.studies.query({ ...input, refresh }, { signal });
+    },
+  });
+  const refresh = async () => {
+    bypass.current = true;
+    return (await query.refetch()).isSuccess;
+  };
+  return { query, refresh };
 }
 
 /** A study's viewer and report addresses, asked when the patient presses the button; null when the call failed. */

@@ -1,20 +1,34 @@
+import { useRef } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { DayRange } from "../../../components/ui/DateRangeFilter.tsx";
 import { formatDaySlashed } from "../../../lib/dates.ts";
 import { RESULTS_ERROR_MESSAGE } from "../../../lib/results.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { trpcClient, useTRPC } from "../../../lib/trpc.ts";
 
 // The laboratory feature's calls to the server (tRPC laboratory.*). A failure shows SPEC §8's results toast.
 
-/** The patient's orders between two days, asked fresh each time (new results may have arrived). */
+/**
+ * The patient's orders between two days, asked of the server each time; the server may answer with the laboratory's
+ * answer of the last minute (issue 26). `refresh()` ('Actualizar') asks it to skip that copy and ask the laboratory;
+ * it resolves true when the list came back.
+ */
 export function useLabOrders(range: DayRange) {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.laboratory.orders.queryOptions(
-      { fecha_inicio: formatDaySlashed(range.from), fecha_termino: formatDaySlashed(range.to) },
-      { staleTime: 0, meta: { errorToast: RESULTS_ERROR_MESSAGE } },
-    ),
-  );
+  const bypass = useRef(false);
+  const input = { fecha_inicio: formatDaySlashed(range.from), fecha_termino: formatDaySlashed(range.to) };
+  const query = useQuery({
+    ...trpc.laboratory.orders.queryOptions(input, { staleTime: 0, meta: { errorToast: RESULTS_ERROR_MESSAGE } }),
+    queryFn: ({ signal }) => {
+      const refresh = bypass.current;
+      bypass.current = false;
+      return trpcClient.laboratory.orders.query({ ...input, refresh }, { signal });
+    },
+  });
+  const refresh = async () => {
+    bypass.current = true;
+    return (await query.refetch()).isSuccess;
+  };
+  return { query, refresh };
 }
 
 /** An order's procedures: fetched the first time its row opens, then kept (SPEC §4). */

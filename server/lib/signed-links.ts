@@ -32,7 +32,19 @@ const issuer = "portal-pacientes";
 const audience = "signed-link";
 const purposes: readonly LinkPurpose[] = ["bill-file", "lab-report", "imaging-report", "payment-receipt", "data-export"];
 
-const linkKey = (secret: string) => new Uint8Array(createHmac("sha256", secret).update("portal-pacientes/signed-link/v1").digest());
+// The key is derived and imported once per secret: jose imports a raw key into WebCrypto on every call otherwise, and
+// the laboratory list signs one link per order with a report (issue 26, the list's own cost: about a fifth of its CPU
+// went to deriving and importing this same key again).
+const linkKeys = new Map<string, Promise<CryptoKey>>();
+function linkKey(secret: string): Promise<CryptoKey> {
+  let key = linkKeys.get(secret);
+  if (!key) {
+    const raw = new Uint8Array(createHmac("sha256", secret).update("portal-pacientes/signed-link/v1").digest());
+    key = crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    linkKeys.set(secret, key);
+  }
+  return key;
+}
 
 /** The query every signed link carries (`?token=`, which request logs redact): the credential of the route it opens. */
 export const ZSignedLinkQuery = z.object({
@@ -44,7 +56,12 @@ export const ZSignedLinkQuery = z.object({
 });
 
 /** A token for that link, valid `ttlSeconds` from `now`. */
-export function signLink(config: Pick<AppConfig, "JWT_SECRET">, link: SignedLink, ttlSeconds: number, now = new Date()): Promise<string> {
+export async function signLink(
+  config: Pick<AppConfig, "JWT_SECRET">,
+  link: SignedLink,
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const onBehalf = link.patientId !== undefined && link.patientId !== link.userId ? { pat: link.patientId } : {};
   return new SignJWT({ ver: link.tokenVersion, pur: link.purpose, ref: link.ref, ...onBehalf })
@@ -54,7 +71,7 @@ export function signLink(config: Pick<AppConfig, "JWT_SECRET">, link: SignedLink
     .setAudience(audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ttlSeconds)
-    .sign(linkKey(config.JWT_SECRET));
+    .sign(await linkKey(config.JWT_SECRET));
 }
 
 /**
@@ -68,7 +85,12 @@ export async function verifyLink(
   now = new Date(),
 ): Promise<SignedLink | null> {
   try {
-    const { payload } = await jwtVerify(token, linkKey(config.JWT_SECRET), { algorithms: [algorithm], issuer, audience, currentDate: now });
+    const { payload } = await jwtVerify(token, await linkKey(config.JWT_SECRET), {
+      algorithms: [algorithm],
+      issuer,
+      audience,
+      currentDate: now,
+    });
     const userId = Number(payload.sub);
     const { ver, pur, ref, pat } = payload as { ver?: unknown; pur?: unknown; ref?: unknown; pat?: unknown };
     const purpose = purposes.find((candidate) => candidate === pur);

@@ -1,19 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { audit, recordAudit, type AuditEntry } from "./audit.ts";
 
-/** A stand-in for Prisma's auditEvent delegate that records each statement and lets the test decide when it commits. */
+/**
+ * A stand-in for the client's $executeRaw that records each INSERT's rows (read back by the statement's own column
+ * list, so a value in the wrong column fails here) and lets the test decide when it commits.
+ */
 function recordingWriter() {
-  const statements: Array<{ rows: unknown[]; commit: (error?: Error) => void }> = [];
-  const statement = (rows: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
-      statements.push({ rows, commit: (error) => (error ? reject(error) : resolve({ count: rows.length })) });
+  const statements: Array<{ rows: Array<Record<string, unknown>>; commit: (error?: Error) => void }> = [];
+  const $executeRaw = (strings: TemplateStringsArray, ...values: Array<{ values: unknown[] }>) => {
+    const columns = [...strings[0]!.matchAll(/"(\w+)"/g)].map((match) => match[1]!).slice(1); // [0] is the table
+    const flat = values[0]!.values;
+    const rows = Array.from({ length: flat.length / columns.length }, (_, row) =>
+      Object.fromEntries(columns.map((column, index) => [column, flat[row * columns.length + index]])),
+    );
+    return new Promise<number>((resolve, reject) => {
+      statements.push({ rows, commit: (error) => (error ? reject(error) : resolve(rows.length)) });
     });
-  const writer = {
-    auditEvent: {
-      create: ({ data }: { data: unknown }) => statement([data]),
-      createMany: ({ data }: { data: unknown[] }) => statement(data),
-    },
-  } as unknown as Parameters<typeof recordAudit>[0];
+  };
+  const writer = { $executeRaw } as unknown as Parameters<typeof recordAudit>[0];
   return { writer, statements };
 }
 
@@ -43,7 +47,7 @@ describe("audit group commit", () => {
     await first;
     await tick();
     expect(statements).toHaveLength(2);
-    expect(statements[1]!.rows.map((row) => (row as { resourceId: string }).resourceId)).toEqual(["2", "3", "4"]);
+    expect(statements[1]!.rows.map((row) => row.resourceId)).toEqual(["2", "3", "4"]);
     expect(laterSettled).toBe(0);
     statements[1]!.commit();
     await Promise.all(later);

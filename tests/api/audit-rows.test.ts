@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { recordAudit } from "../../server/lib/audit.ts";
+import { freshDatabase, type FreshDatabase } from "../helpers/fresh-database.ts";
+
+// The audit rows are written in parameterised SQL (one INSERT per group of requests), not through the model API: what
+// the model read back must be what was recorded, with the time of the write.
+
+let fresh: FreshDatabase;
+beforeAll(async () => {
+  fresh = await freshDatabase(process.env.TEST_DATABASE_URL, "pp_test", { seeded: false });
+});
+afterAll(async () => {
+  await fresh.drop();
+});
+
+it("an audit row written in SQL reads back through Prisma with its fields, its JSON and the time it was written", async () => {
+  const before = Date.now();
+  await Promise.all([
+    recordAudit(fresh.db.prisma, {
+      action: "bill.read",
+      resource: "bill",
+      resourceId: 12,
+      patientId: 3,
+      actorId: 7,
+      actorRole: 0,
+      ip: "10.0.0.1",
+      before: { a: 1 },
+      after: [1, "x"],
+    }),
+    recordAudit(fresh.db.prisma, { action: "payment.reconcile", resource: "PaymentTransaction", outcome: "failed" }),
+  ]);
+  const rows = await fresh.db.prisma.auditEvent.findMany({ orderBy: { id: "asc" } });
+  expect(rows).toEqual([
+    expect.objectContaining({
+      action: "bill.read",
+      resource: "bill",
+      resourceId: "12",
+      patientId: 3,
+      actorId: 7,
+      actorRole: 0,
+      ip: "10.0.0.1",
+      before: { a: 1 },
+      after: [1, "x"],
+      outcome: "ok",
+    }),
+    expect.objectContaining({
+      action: "payment.reconcile",
+      actorId: null,
+      actorRole: null,
+      resourceId: null,
+      patientId: null,
+      ip: null,
+      before: null,
+      after: null,
+      outcome: "failed",
+    }),
+  ]);
+  for (const row of rows) {
+    expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1);
+  }
+});

@@ -1,21 +1,26 @@
 import type { MyCaregiverLinks } from "@contract/caregivers.ts";
 import type { AppRouter } from "@server-router";
 import type { inferRouterOutputs } from "@trpc/server";
-import { trpcClient } from "./trpc-client.ts";
+import { errorStatus, trpcClient } from "./trpc-client.ts";
 import { getStoredUser, getToken } from "./plain-storage.ts";
 
 // The route guards' two questions to the server (SPEC §4): is the stored token still valid, and has the patient
 // accepted the terms. On the first load of a signed-in page the public shell asks them at once, while the app's
 // code downloads, and the first guard takes those answers instead of asking again once the app runs: one round trip
-// less before the page shows (issue 14). Both answer false on any error.
+// less before the page shows (issue 14).
 
-/** auth.validateToken: false without a token or on any error. */
+/**
+ * auth.validateToken: false without a token, or when the server says the token is not valid (false, 401, 403). A check
+ * that got no answer (connection lost, request cut short by another page load) or a server failure keeps the session:
+ * only the server may end it, and the page's own calls show the failure (a real 401 there still ends the session).
+ */
 export async function askTokenValid(): Promise<boolean> {
   if (!getToken()) return false;
   try {
     return (await trpcClient.auth.validateToken.query()) === true;
-  } catch {
-    return false;
+  } catch (error) {
+    const status = errorStatus(error);
+    return status !== 401 && status !== 403;
   }
 }
 

@@ -1,8 +1,8 @@
-import { useRef } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { DayRange } from "../../../components/ui/DateRangeFilter.tsx";
 import { formatDaySlashed } from "../../../lib/dates.ts";
 import { RESULTS_ERROR_MESSAGE } from "../../../lib/results.ts";
+import { useRefreshableQuery } from "../../../lib/refreshable-query.ts";
 import { trpcClient, useTRPC } from "../../../lib/trpc.ts";
 
 // The imaging feature's calls to the server (tRPC imaging.*). A failure shows SPEC §8's results toast.
@@ -16,21 +16,10 @@ const meta = { errorToast: RESULTS_ERROR_MESSAGE };
  */
 export function useImagingStudies(range: DayRange) {
   const trpc = useTRPC();
-  const bypass = useRef(false);
   const input = { dateFrom: formatDaySlashed(range.from), dateTo: formatDaySlashed(range.to) };
-  const query = useQuery({
-    ...trpc.imaging.studies.queryOptions(input, { staleTime: 0, meta }),
-    queryFn: ({ signal }) => {
-      const refresh = bypass.current;
-      bypass.current = false;
-      return trpcClient.imaging.studies.query({ ...input, refresh }, { signal });
-    },
-  });
-  const refresh = async () => {
-    bypass.current = true;
-    return (await query.refetch()).isSuccess;
-  };
-  return { query, refresh };
+  return useRefreshableQuery(trpc.imaging.studies.queryOptions(input, { staleTime: 0, meta }), (refresh, signal) =>
+    trpcClient.imaging.studies.query({ ...input, refresh }, { signal }),
+  );
 }
 
 /** A study's viewer and report addresses, asked when the patient presses the button; null when the call failed. */

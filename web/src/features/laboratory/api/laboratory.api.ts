@@ -1,8 +1,8 @@
-import { useRef } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { DayRange } from "../../../components/ui/DateRangeFilter.tsx";
 import { formatDaySlashed } from "../../../lib/dates.ts";
 import { RESULTS_ERROR_MESSAGE } from "../../../lib/results.ts";
+import { useRefreshableQuery } from "../../../lib/refreshable-query.ts";
 import { trpcClient, useTRPC } from "../../../lib/trpc.ts";
 
 // The laboratory feature's calls to the server (tRPC laboratory.*). A failure shows SPEC §8's results toast.
@@ -14,21 +14,11 @@ import { trpcClient, useTRPC } from "../../../lib/trpc.ts";
  */
 export function useLabOrders(range: DayRange) {
   const trpc = useTRPC();
-  const bypass = useRef(false);
   const input = { fecha_inicio: formatDaySlashed(range.from), fecha_termino: formatDaySlashed(range.to) };
-  const query = useQuery({
-    ...trpc.laboratory.orders.queryOptions(input, { staleTime: 0, meta: { errorToast: RESULTS_ERROR_MESSAGE } }),
-    queryFn: ({ signal }) => {
-      const refresh = bypass.current;
-      bypass.current = false;
-      return trpcClient.laboratory.orders.query({ ...input, refresh }, { signal });
-    },
-  });
-  const refresh = async () => {
-    bypass.current = true;
-    return (await query.refetch()).isSuccess;
-  };
-  return { query, refresh };
+  return useRefreshableQuery(
+    trpc.laboratory.orders.queryOptions(input, { staleTime: 0, meta: { errorToast: RESULTS_ERROR_MESSAGE } }),
+    (refresh, signal) => trpcClient.laboratory.orders.query({ ...input, refresh }, { signal }),
+  );
 }
 
 /** An order's procedures: fetched the first time its row opens, then kept (SPEC §4). */

@@ -50,10 +50,12 @@ async function startRedis(port: number): Promise<ChildProcess> {
 export interface StackOptions {
   /** Fills a database on the run's cluster before the stack starts and returns its URL (the load's 100k data set). */
   prepare?: (cluster: TestCluster) => Promise<string>;
+  /** PostgreSQL settings of the run's cluster (`-c name=value`), e.g. the load's pg_stat_statements. */
+  postgresSettings?: Record<string, string>;
 }
 
 export async function startStack(extraEnv: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
-  const cluster = await startTestCluster();
+  const cluster = await startTestCluster(options.postgresSettings);
   const databaseUrl = options.prepare ? await options.prepare(cluster) : cluster.url("portal_faults");
   const [proxyPort, a, b, mocksPort, mocksSmtpPort, smtpPort, redisPort] = await Promise.all(Array.from({ length: 7 }, () => freePort()));
   let redisChild = await startRedis(redisPort!);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
+import pg from "pg";
 import { createDataset } from "../../bench/support/datasets.ts";
 import { startStack, type Stack } from "../faults/harness.ts";
 import { patientAccounts } from "../faults/users.ts";
@@ -26,6 +27,7 @@ import { signIn } from "../support/sign-in.ts";
 //   LOAD_THINK_SECONDS (3)   a user's mean pause between requests (1: a connection per user, three times the load)
 //   LOAD_STEPS ("")          e.g. "50,100,200,400": shorter runs (LOAD_STEP_SECONDS, 60) stepping the users up, to find
 //                            the most users within budget on this machine; the budget run follows unless LOAD_USERS=0
+//   LOAD_PG_STATEMENTS ("")  1: PostgreSQL's time per statement (pg_stat_statements), printed after each run
 
 const USERS = Number(process.env.LOAD_USERS ?? 400);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
@@ -33,6 +35,7 @@ const THINK_SECONDS = Number(process.env.LOAD_THINK_SECONDS ?? 3);
 const STEPS = (process.env.LOAD_STEPS ?? "").split(",").filter(Boolean).map(Number);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 60);
 const PHASES = 20;
+const PG_STATEMENTS = process.env.LOAD_PG_STATEMENTS === "1";
 
 const budget = { readP95: 150, readP99: 400, writeP99: 1000, rssSlopeMbPerMin: 1, eventLoopP99: 50 };
 
@@ -125,6 +128,36 @@ function sampleMetrics(stack: Stack) {
   return {
     samples,
     stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * PostgreSQL's own time per statement over one run (pg_stat_statements, LOAD_PG_STATEMENTS=1): where the database's
+ * share of a request goes, since the whole stack shares this machine's cores.
+ */
+async function statementTimes(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+  await client.query("SELECT pg_stat_statements_reset()");
+  await client.end();
+  return async (requests: number) => {
+    const reader = new pg.Client({ connectionString: databaseUrl });
+    await reader.connect();
+    const { rows } = await reader.query<{ calls: string; total_ms: number; mean_ms: number; rows: string; query: string }>(
+      `SELECT calls, total_exec_time AS total_ms, mean_exec_time AS mean_ms, rows, query
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 20`,
+    );
+    await reader.end();
+    const total = rows.reduce((sum, row) => sum + row.total_ms, 0);
+    console.log(
+      `   PostgreSQL: ${Math.round(total)} ms en las 20 sentencias más costosas (${(total / Math.max(1, requests)).toFixed(2)} ms por solicitud)`,
+    );
+    for (const row of rows)
+      console.log(
+        `     ${Math.round(row.total_ms)} ms · ${row.calls} llamadas · ${row.mean_ms.toFixed(2)} ms c/u · ${row.rows} filas · ${row.query.replace(/\s+/g, " ").slice(0, 160)}`,
+      );
+    return rows.map((row) => ({ ...row, query: row.query.replace(/\s+/g, " ") }));
   };
 }
 
@@ -226,6 +259,7 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   const writers = Math.max(1, Math.round(staff / 10));
   const anonymous = Math.max(1, users - patients - staff);
   const metrics = sampleMetrics(stack);
+  const statements = PG_STATEMENTS ? await statementTimes(stack.databaseUrl) : null;
   const groups = await Promise.all([
     runGroup(base, "pacientes (lecturas)", patients, seconds, [
       patientRequest((rut) => `/files/accounts/${rut}?page=1&limit=10&clinic=hcs-rcr`),
@@ -308,6 +342,7 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
     ]),
   ]);
   metrics.stop();
+  const pgStatements = await statements?.(groups.reduce((sum, g) => sum + g.requests, 0));
   const reads = groups.filter((g) => !g.group.includes("escrituras"));
   const writes = groups.filter((g) => g.group.includes("escrituras"));
   const readP95 = Math.max(...reads.map((g) => g.p95));
@@ -335,7 +370,7 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
     },
     { what: `retardo del bucle p99 ≤ ${budget.eventLoopP99} ms`, ok: loopP99 <= budget.eventLoopP99, value: Math.round(loopP99) },
   ];
-  return { users, seconds, groups, checks, passed: checks.every((c) => c.ok), samples: metrics.samples };
+  return { users, seconds, groups, checks, passed: checks.every((c) => c.ok), samples: metrics.samples, pgStatements };
 }
 
 // ---- main ----
@@ -347,6 +382,7 @@ console.log("load: preparando el conjunto 100k y la pila…");
 const stack = await startStack(
   {},
   {
+    postgresSettings: PG_STATEMENTS ? { shared_preload_libraries: "pg_stat_statements" } : {},
     prepare: async (cluster) => {
       process.env.BENCH_DATABASE_URL = cluster.url();
       const dataset = await createDataset("100k", (line) => console.log(`load: ${line}`));

@@ -9,7 +9,7 @@ import type { PatientSubject } from "../../server/lib/access.ts";
 import { clinicScopeFilter, visibleUsersWhere, type StaffActor } from "../../server/lib/access.ts";
 import { billScopeWhere, type BillsActor } from "../../server/features/bills/bills-access.ts";
 import { billDtoSelect } from "../../server/features/bills/bills.dto.ts";
-import { billListRows } from "../../server/features/bills/bills-reads.repository.ts";
+import { billListRows, billListTotal } from "../../server/features/bills/bills-reads.repository.ts";
 import { userListRows } from "../../server/features/users/users-reads.repository.ts";
 import { auditCount, auditRows } from "../../server/features/audit/audit-reads.repository.ts";
 import { freshDatabase, type FreshDatabase } from "../helpers/fresh-database.ts";
@@ -195,7 +195,7 @@ describe("the hot list reads in SQL answer what their Prisma queries answered", 
     );
   });
 
-  it("staff bill search: the actor's clinics, account code or patient search, every allowed sort, paged", async () => {
+  it("staff bill search: the actor's clinics, account code or patient search, every allowed sort, paged, and its total", async () => {
     const filterArb = fc.record({ actor: actorArb, param: paramArb, sort: sortArb, window: pagingArb });
     await fc.assert(
       fc.asyncProperty(dataArb, fc.array(filterArb, { minLength: 4, maxLength: 8 }), async (data, filters) => {
@@ -206,13 +206,14 @@ describe("the hot list reads in SQL answer what their Prisma queries answered", 
           const expected = await prismaBillPage(where, sort.orderBy, sort.direction, window);
           const clinics = clinicScopeFilter(billsActor.staff)?.in;
           expect(await billListRows(deps(), { clinics, userId: undefined, param, ...sort, ...window })).toEqual(expected);
+          expect(await billListTotal(deps(), { clinics, userId: undefined, param })).toBe(await fresh.db.prisma.bill.count({ where }));
         }
       }),
       { numRuns: runs, seed: fcSeed },
     );
   });
 
-  it("one patient's bills, as the patient and as staff of some clinics, every allowed sort, paged", async () => {
+  it("one patient's bills, as the patient and as staff of some clinics, every allowed sort, paged, and their total", async () => {
     const filterArb = fc.record({ owner: fc.nat(), asPatient: fc.boolean(), actor: actorArb, sort: sortArb, window: pagingArb });
     await fc.assert(
       fc.asyncProperty(dataArb, fc.array(filterArb, { minLength: 4, maxLength: 8 }), async (data, filters) => {
@@ -226,6 +227,7 @@ describe("the hot list reads in SQL answer what their Prisma queries answered", 
           const expected = await prismaBillPage(where, sort.orderBy, sort.direction, window);
           const clinics = billsActor.kind === "staff" ? clinicScopeFilter(billsActor.staff)?.in : undefined;
           expect(await billListRows(deps(), { clinics, userId, param: undefined, ...sort, ...window })).toEqual(expected);
+          expect(await billListTotal(deps(), { clinics, userId, param: undefined })).toBe(await fresh.db.prisma.bill.count({ where }));
         }
       }),
       { numRuns: runs, seed: fcSeed },

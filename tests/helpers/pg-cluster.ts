@@ -27,7 +27,7 @@ export function postgresBinDir(): string | null {
   return versions[0] ? path.join(root, versions[0], "bin") : null;
 }
 
-export async function startTestCluster(): Promise<TestCluster> {
+export async function startTestCluster(settings: Record<string, string> = {}): Promise<TestCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error("No PostgreSQL binaries under /usr/lib/postgresql/*/bin");
   const port = await freePort();
@@ -46,7 +46,11 @@ export async function startTestCluster(): Promise<TestCluster> {
   // synchronous_commit stays on: a commit the portal was told of must survive the restart (an immediate stop drops
   // the WAL not yet written, which made a session row "vanish" and its token answer 401); fsync=off only risks an
   // operating-system crash, which these tests never cause.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200${Object.entries(
+    settings,
+  )
+    .map(([name, value]) => ` -c ${name}=${value}`)
+    .join("")}`;
   const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   start();
   let running = true;

@@ -32,13 +32,14 @@ const sortColumn: Record<StaffSortField, string> = {
 
 // Prisma's DateTime columns are timestamp without time zone holding UTC: "AT TIME ZONE 'UTC'" makes pg read them as
 // UTC instants whatever the process's TZ.
+const billScope = `
+WHERE ($1::text[] IS NULL OR b."clinicCode" = ANY ($1::text[]))
+  AND ($2::int IS NULL OR b."userId" = $2::int)`;
 const billListSelect = `
 SELECT b.id, b."accountCode", b."createAccountIdDate" AT TIME ZONE 'UTC' AS "createAccountIdDate", b.amount, b."isPaid",
        b."clinicCode", b."filesCount", u.rut, u."firstName", u."lastName"
 FROM "Bill" b
-JOIN "User" u ON u.id = b."userId"
-WHERE ($1::text[] IS NULL OR b."clinicCode" = ANY ($1::text[]))
-  AND ($2::int IS NULL OR b."userId" = $2::int)`;
+JOIN "User" u ON u.id = b."userId"${billScope}`;
 
 // Each kind of search has its own parameters after the four every text has ($5 on, so none is left unused).
 const patientSearch = (first: number) =>
@@ -64,27 +65,59 @@ const billListSql = new Map(
   ),
 );
 
+// The total of a list: the same conditions as billListSelect, parameters $1 and $2, the search from $3. The account code
+// or patient search counts the union of the two matches: as one OR, PostgreSQL joins every bill to its patient and
+// tests both sides bill by bill (Prisma's count did so: 260 ms at 100,000 bills under the load of issue 24, against
+// 15 ms for the union, which takes each side from its own index).
+const billTotalSql: Record<SearchKind, string> = {
+  none: `SELECT count(*)::int AS n FROM "Bill" b${billScope}`,
+  patient: `SELECT count(*)::int AS n FROM "Bill" b${billScope}\n  AND ${patientSearch(3)}`,
+  codeOrPatient: `SELECT count(*)::int AS n FROM (
+  SELECT b.id FROM "Bill" b${billScope} AND b."accountCode" LIKE $3::text
+  UNION
+  SELECT b.id FROM "Bill" b${billScope} AND ${patientSearch(4)}
+) matches`,
+};
+
 interface BillListRow extends Omit<BillRow, "user"> {
   rut: string;
   firstName: string | null;
   lastName: string | null;
 }
 
+function searchOf(param: string | undefined): { kind: SearchKind; values: string[] } {
+  const term = (param ?? "").trim();
+  const kind: SearchKind = !term ? "none" : /^\d+$/.test(term) ? "codeOrPatient" : "patient";
+  const [first = null, second = null] = userSearchPatterns(term);
+  const patterns = [first!, (second ?? first)!];
+  return { kind, values: kind === "none" ? [] : kind === "patient" ? patterns : [`${term}%`, ...patterns] };
+}
+
+/** How many bills the list has in all (the paginator's total), for the same filter as billListRows. */
+export async function billListTotal(
+  deps: Pick<AppDeps, "sql">,
+  filter: Pick<BillListFilter, "clinics" | "userId" | "param">,
+): Promise<number> {
+  const search = searchOf(filter.param);
+  const { rows } = await deps.sql(billTotalSql[search.kind], [
+    filter.clinics ? [...filter.clinics] : null,
+    filter.userId ?? null,
+    ...search.values,
+  ]);
+  return (rows[0] as { n: number }).n;
+}
+
 /** One page of bills with their patient's RUT and names, in the requested (allow-listed) order. */
 export async function billListRows(deps: Pick<AppDeps, "sql">, filter: BillListFilter): Promise<BillRow[]> {
-  const term = (filter.param ?? "").trim();
-  const search: SearchKind = !term ? "none" : /^\d+$/.test(term) ? "codeOrPatient" : "patient";
-  const text = billListSql.get(`${search} ${filter.orderBy} ${filter.direction}`);
+  const search = searchOf(filter.param);
+  const text = billListSql.get(`${search.kind} ${filter.orderBy} ${filter.direction}`);
   if (!text) throw new Error(`Orden no permitido: ${filter.orderBy} ${filter.direction}`);
-  const [first = null, second = null] = userSearchPatterns(term);
-  const patterns = [first, second ?? first];
-  const searchValues = search === "none" ? [] : search === "patient" ? patterns : [`${term}%`, ...patterns];
   const { rows } = await deps.sql(text, [
     filter.clinics ? [...filter.clinics] : null,
     filter.userId ?? null,
     filter.take,
     filter.skip,
-    ...searchValues,
+    ...search.values,
   ]);
   return (rows as BillListRow[]).map(({ rut, firstName, lastName, ...bill }) => ({ ...bill, user: { rut, firstName, lastName } }));
 }

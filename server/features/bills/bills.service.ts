@@ -8,8 +8,7 @@ import { parseInput } from "../../http/validate.ts";
 import { noticeNewBill } from "../../lib/patient-notices.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { userSearchWhere } from "../../db/users.repository.ts";
-import { billScopeWhere, findBill, holdsClinic, requireBillsReader, requireBillsStaff, type BillsActor } from "./bills-access.ts";
+import { findBill, holdsClinic, requireBillsReader, requireBillsStaff, type BillsActor } from "./bills-access.ts";
 import {
   billDtoSelect,
   type BillRow,
@@ -20,7 +19,7 @@ import {
   type StaffBillsPage,
 } from "./bills.dto.ts";
 import { billMessages, ZCreateBillInput, ZPatientBillsInput, ZStaffBillsInput, ZUpdateBillInput } from "../../contract/bills.schemas.ts";
-import { billListRows, type BillListFilter } from "./bills-reads.repository.ts";
+import { billListRows, billListTotal, type BillListFilter } from "./bills-reads.repository.ts";
 import { pageWindow } from "../../contract/params.ts";
 import { clinicScopeFilter } from "../../lib/access.ts";
 import { filesOfBill, fileRows } from "./bills-files.service.ts";
@@ -42,13 +41,13 @@ function announceBillsChanged(): void {
 }
 
 /**
- * One page of bills: the total (cached, see UserCaches.billTotals; `where` is the same filter for Prisma) and the rows
- * (bills-reads.repository.ts), in parallel. When the list is one patient's own, the patient's name comes from the
- * signed-in user.
+ * One page of bills: the total (cached, see UserCaches.billTotals) and the rows (bills-reads.repository.ts), in
+ * parallel. When the list is one patient's own, the patient's name comes from the signed-in user.
  */
-async function billsPage(deps: AppDeps, where: Prisma.BillWhereInput, filter: BillListFilter, owner?: BillRow["user"]) {
+async function billsPage(deps: AppDeps, filter: BillListFilter, owner?: BillRow["user"]) {
+  const { clinics, userId, param } = filter;
   const [total, rows] = await Promise.all([
-    deps.cache.billTotals.get(JSON.stringify(where), () => deps.prisma.bill.count({ where })),
+    deps.cache.billTotals.get(JSON.stringify({ clinics, userId, param: (param ?? "").trim() }), () => billListTotal(deps, filter)),
     billListRows(deps, filter),
   ]);
   return { total, rows: rows.map((row) => toBillDto(owner ? { ...row, user: owner } : row)) };
@@ -75,12 +74,11 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const owner =
     actor.kind === "patient" ? actor.patient : await deps.prisma.user.findUnique({ where: { rut: target }, select: { id: true } });
   if (!owner) return { accounts: [], page, total: 0 };
-  const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), { userId: owner.id }] };
   const ownPage =
     actor.kind === "patient" ? { rut: actor.patient.rut, firstName: actor.patient.firstName, lastName: actor.patient.lastName } : undefined;
   const window = { orderBy, direction, ...pageWindow({ page, limit }) };
   const filter = { clinics: scopeClinics(actor), userId: owner.id, param: undefined, ...window };
-  const { total, rows } = await billsPage(deps, where, filter, ownPage);
+  const { total, rows } = await billsPage(deps, filter, ownPage);
   await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? actor.patient.id : null });
   return { accounts: rows, page, total };
 }
@@ -91,21 +89,12 @@ export async function listOwnBills(deps: AppDeps, user: SessionUser, input: obje
   return listPatientBills(deps, user, { ...input, rut: actor.kind === "patient" ? actor.patient.rut : user.rut }, meta);
 }
 
-/** The staff search condition: account code prefix, or the patient's RUT, e-mail or names (User.searchText). */
-function staffSearchWhere(param: string | undefined): Prisma.BillWhereInput {
-  const term = (param ?? "").trim();
-  if (!term) return {};
-  const byPatient: Prisma.BillWhereInput = { user: userSearchWhere(term) };
-  return /^\d+$/.test(term) ? { OR: [{ accountCode: { startsWith: term } }, byPatient] } : byPatient;
-}
-
 /** GET /files/filter/users: bills of the staff member's clinics (all for admins), searched, sorted and paged. */
 export async function listStaffBills(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<StaffBillsPage> {
   const actor = await requireBillsStaff(deps, user, meta, "bill.list");
   const { param, page, limit, orderBy, direction } = parseInput(ZStaffBillsInput, input);
-  const where: Prisma.BillWhereInput = { AND: [billScopeWhere(actor), staffSearchWhere(param)] };
   const window = { orderBy, direction, ...pageWindow({ page, limit }) };
-  const { total, rows } = await billsPage(deps, where, { clinics: scopeClinics(actor), userId: undefined, param, ...window });
+  const { total, rows } = await billsPage(deps, { clinics: scopeClinics(actor), userId: undefined, param, ...window });
   await audit(deps, user, meta, { action: "bill.list", after: { param: param ?? "", page, total } });
   return { data: rows, page, total };
 }

@@ -4,9 +4,15 @@
 
 export const rowChangesChannel = "portal_row_changes";
 
-export type CachedTable = "User" | "Privilege" | "Bill" | "Session";
+/**
+ * "User" is any change to a user that lists may see (new, removed, role, the search text, clinics); "UserDetails" a
+ * change to the rest of the row (phone, password, terms, second factor…), which drops the user's cached row but not
+ * the lists' totals: under the load of issue 24, staff editing phone numbers made every user and bill search count
+ * its matches again.
+ */
+export type CachedTable = "User" | "UserDetails" | "Privilege" | "Bill" | "Session";
 
-/** `id` is the user's id for User, Privilege and Session, 0 for Bill (any bill); null means "anything may have changed" (e.g. the feed was interrupted). */
+/** `id` is the user's id for User, UserDetails, Privilege and Session, 0 for Bill (any bill); null means "anything may have changed" (e.g. the feed was interrupted). */
 export type RowChangeListener = (table: CachedTable | null, id: number | null) => void;
 
 const listeners = new Set<RowChangeListener>();
@@ -22,7 +28,7 @@ export function announceRowChange(table: CachedTable | null, id: number | null):
 
 /** Parses a notification payload ("User:12"); anything else is treated as "everything may have changed". */
 export function announceNotification(payload: string | undefined): void {
-  const match = /^(User|Privilege|Bill|Session):(\d{1,10})$/.exec(payload ?? "");
+  const match = /^(User|UserDetails|Privilege|Bill|Session):(\d{1,10})$/.exec(payload ?? "");
   if (!match) return announceRowChange(null, null);
   announceRowChange(match[1] as CachedTable, Number(match[2]));
 }

@@ -169,12 +169,10 @@ export async function updateUser<S extends Prisma.UserSelect>(
 ): Promise<Prisma.UserGetPayload<{ select: S }>> {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as UserChanges;
   const next: SearchFields = { ...pickSearchFields(current), ...pickSearchFields({ ...current, ...defined }) };
-  const updated = await db.user.update({
-    where: { id: current.id },
-    data: { ...defined, searchText: userSearchText(next) },
-    select,
-  });
-  announceRowChange("User", current.id);
+  const searchText = userSearchText(next);
+  const updated = await db.user.update({ where: { id: current.id }, data: { ...defined, searchText }, select });
+  const listed = defined.roleType !== undefined || searchText !== userSearchText(pickSearchFields(current));
+  announceRowChange(listed ? "User" : "UserDetails", current.id);
   return updated as Prisma.UserGetPayload<{ select: S }>;
 }
 
@@ -221,14 +219,14 @@ export async function setUserPassword(db: UserWriter, userId: number, password: 
     where: { id: userId },
     data: { passwordHash: await hashPassword(password), tokenVersion: { increment: 1 }, hasChangedPassword: options.hasChangedPassword },
   });
-  announceRowChange("User", userId);
+  announceRowChange("UserDetails", userId);
   return updated;
 }
 
 /** Records the date the user accepted the terms (the accepted version is kept in TermsAcceptance). */
 export async function setTermsAccepted(db: UserWriter, userId: number, acceptedAt: Date) {
   const updated = await db.user.update({ where: { id: userId }, data: { dateTyc: acceptedAt } });
-  announceRowChange("User", userId);
+  announceRowChange("UserDetails", userId);
   return updated;
 }
 
@@ -248,7 +246,7 @@ export interface SecondFactorFields {
 
 export async function setSecondFactor(db: UserWriter, userId: number, fields: SecondFactorFields): Promise<void> {
   await db.user.update({ where: { id: userId }, data: fields });
-  announceRowChange("User", userId);
+  announceRowChange("UserDetails", userId);
 }
 
 /**

@@ -80,6 +80,27 @@ describe("UserCache", () => {
   });
 });
 
+describe("a change to a user's details (phone, password, terms, second factor)", () => {
+  it("drops that user's cached row and keeps the lists' totals, which count only by role, search text and clinics", async () => {
+    const users = new UserCache<{ name: string }>("User", 60_000);
+    const totals = new CountCache(["Bill", "User"], 60_000);
+    for (const cache of [users, totals]) cache.setFeedConnected(true);
+    let version = 0;
+    const load = async () => row(`v${++version}`);
+    let counted = 0;
+    const count = async () => ++counted;
+    await users.get(1, load);
+    await totals.get("a", count);
+    announceRowChange("UserDetails", 1);
+    expect(await users.get(1, load)).toEqual(row("v2"));
+    expect(await totals.get("a", count)).toBe(1);
+    announceRowChange("User", 1);
+    expect(await totals.get("a", count)).toBe(2);
+    users.close();
+    totals.close();
+  });
+});
+
 describe("CountCache", () => {
   it("keeps a total until its time to live on the given clock, and drops every total on a change of its tables", async () => {
     // lru-cache reads a start time of 0 as "no time to live": a clock starts later than that.

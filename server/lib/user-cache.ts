@@ -68,7 +68,8 @@ export class UserCache<T extends object> extends FeedCache<number, T> {
     clock?: CacheClock,
   ) {
     super(ttlMs, maxEntries, clock, (changed, id) => {
-      if (changed === null || changed === table) this.forget(id);
+      // A user's row is the whole row: a change of its details counts too.
+      if (changed === null || changed === table || (table === "User" && changed === "UserDetails")) this.forget(id);
     });
   }
 

@@ -72,6 +72,25 @@ describe("the per-instance user cache", () => {
     await expect.poll(async () => (await list(other)).total, { timeout: 2_000, interval: 20 }).toBe(0);
   });
 
+  it("announces a change of a user's phone or password as 'UserDetails' and one of their names or role as 'User'", async () => {
+    const heard: string[] = [];
+    const stop = await ctx.db.listen(
+      "portal_row_changes",
+      (payload) => heard.push(payload ?? ""),
+      () => {},
+    );
+    const { id } = await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: "12345678-5" }, select: { id: true } });
+    await ctx.db.prisma.$executeRaw`UPDATE "User" SET "phoneNumber" = '+56911112222' WHERE id = ${id}`;
+    await ctx.db.prisma.$executeRaw`UPDATE "User" SET "tokenVersion" = "tokenVersion" + 1 WHERE id = ${id}`;
+    await ctx.db.prisma.$executeRaw`UPDATE "User" SET "searchText" = "searchText" || ' otro' WHERE id = ${id}`;
+    await ctx.db.prisma.$executeRaw`UPDATE "User" SET "roleType" = 1 WHERE id = ${id}`;
+    await ctx.db.prisma.$executeRaw`UPDATE "User" SET "roleType" = 2 WHERE id = ${id}`;
+    await expect
+      .poll(() => heard.filter((payload) => payload.endsWith(`:${id}`)), { timeout: 2_000, interval: 20 })
+      .toEqual([`UserDetails:${id}`, `UserDetails:${id}`, `User:${id}`, `User:${id}`, `User:${id}`]);
+    await stop();
+  });
+
   it("counts a user added anywhere in the staff list's total at once (totals are cached between pages)", async () => {
     const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
     const total = async (app: FastifyInstance) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { api, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
+import { onRowChange, type CachedTable } from "../../server/db/row-changes.ts";
+import { api, bearer, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
 
 // The signed-in user's row is cached per instance (server/lib/user-cache.ts). These tests hold the cache to what makes
 // it safe: a change committed anywhere — another instance, an operator command, psql — reaches every instance at once.
@@ -109,6 +110,30 @@ describe("the per-instance user cache", () => {
       .$executeRaw`INSERT INTO "User" (rut, email, "passwordHash", "updatedAt") VALUES ('9999999-3', 'nuevo@correo.cl', 'x', now())`;
     await expect.poll(() => total(other), { timeout: 2_000, interval: 20 }).toBe(before + 1);
     expect(await total(ctx.app)).toBe(before + 1);
+  });
+
+  it("drops the bill lists' totals, and not the user list's, when staff create a bill", async () => {
+    const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    const heard: Array<CachedTable | null> = [];
+    const stop = onRowChange((table) => heard.push(table));
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: api("/files/create-account"),
+      headers: bearer(admin),
+      payload: {
+        rut: "12.345.678-5",
+        accountCode: "770001",
+        createAccountIdDate: "2026-02-14",
+        amount: 1000,
+        isPaid: false,
+        clinicCode: "hcs-rcr",
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    // The writer's own announcement, then the database's (delivered on the change feed).
+    await expect.poll(() => heard.filter((table) => table === "Bill").length, { timeout: 2_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+    stop();
+    expect(heard).not.toContain("User");
   });
 
   it("counts a bill removed anywhere in the bill lists' totals at once", async () => {

@@ -34,10 +34,12 @@ async function billDtoById(deps: AppDeps, id: number): Promise<BillDto> {
   return toBillDto(await deps.prisma.bill.findUniqueOrThrow({ where: { id }, select: billDtoSelect }));
 }
 
-/** Bills and patients' clinics changed: every instance's list totals are dropped (the database announces it too). */
+/**
+ * Bills changed: every instance's bill list totals are dropped (the database announces it too). Users did not: a
+ * "User" here dropped the staff user list's totals on every bill written.
+ */
 function announceBillsChanged(): void {
   announceRowChange("Bill", 0);
-  announceRowChange("User", 0);
 }
 
 /**

@@ -163,7 +163,7 @@ export interface UserChanges {
  */
 export async function updateUser<S extends Prisma.UserSelect>(
   db: UserWriter,
-  current: SearchFields & { id: number },
+  current: SearchFields & { id: number; roleType?: number },
   changes: UserChanges,
   select: S,
 ): Promise<Prisma.UserGetPayload<{ select: S }>> {
@@ -171,7 +171,9 @@ export async function updateUser<S extends Prisma.UserSelect>(
   const next: SearchFields = { ...pickSearchFields(current), ...pickSearchFields({ ...current, ...defined }) };
   const searchText = userSearchText(next);
   const updated = await db.user.update({ where: { id: current.id }, data: { ...defined, searchText }, select });
-  const listed = defined.roleType !== undefined || searchText !== userSearchText(pickSearchFields(current));
+  // What lists count by (role, search text) changed: "User"; else only the row's details (row-changes.ts).
+  const newRole = defined.roleType !== undefined && defined.roleType !== current.roleType;
+  const listed = newRole || searchText !== userSearchText(pickSearchFields(current));
   announceRowChange(listed ? "User" : "UserDetails", current.id);
   return updated as Prisma.UserGetPayload<{ select: S }>;
 }

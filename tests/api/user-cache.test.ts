@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
+import { normalizeRut } from "../../server/contract/rut.ts";
 import { onRowChange, type CachedTable } from "../../server/db/row-changes.ts";
 import { api, bearer, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
 
@@ -134,6 +135,29 @@ describe("the per-instance user cache", () => {
     await expect.poll(() => heard.filter((table) => table === "Bill").length, { timeout: 2_000, interval: 20 }).toBeGreaterThanOrEqual(2);
     stop();
     expect(heard).not.toContain("User");
+  });
+
+  it("keeps the lists' totals when staff change a patient's phone with the whole edit form (same role)", async () => {
+    const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    // Another patient than the one whose search text the test above rewrote by hand.
+    const patient = await ctx.db.prisma.user.findUniqueOrThrow({
+      where: { rut: normalizeRut(demo.incomplete.rut) },
+      select: { id: true, roleType: true },
+    });
+    const heard: Array<CachedTable | null> = [];
+    const stop = onRowChange((table) => heard.push(table));
+    const edited = await ctx.app.inject({
+      method: "PATCH",
+      url: api(`/admin/${patient.id}`),
+      headers: bearer(admin),
+      payload: { phoneNumber: "+56987654321", roleType: patient.roleType },
+    });
+    expect(edited.statusCode).toBe(200);
+    await expect
+      .poll(() => heard.filter((table) => table === "UserDetails").length, { timeout: 2_000, interval: 20 })
+      .toBeGreaterThanOrEqual(2);
+    stop();
+    expect(heard.filter((table) => table !== "UserDetails")).toEqual([]);
   });
 
   it("counts a bill removed anywhere in the bill lists' totals at once", async () => {

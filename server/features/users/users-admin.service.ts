@@ -40,8 +40,9 @@ export async function updateUser(deps: AppDeps, user: SessionUser, id: unknown, 
   const newRole = roleType ?? target.roleType;
   const updated = await deps.prisma.$transaction(async (tx) => {
     if (newRole !== Role.executive) {
-      await tx.privilege.deleteMany({ where: { userId: target.id } });
-      announceRowChange("Privilege", target.id);
+      const removed = await tx.privilege.deleteMany({ where: { userId: target.id } });
+      // Only a real change: any announcement drops the user list's totals on every instance.
+      if (removed.count > 0) announceRowChange("Privilege", target.id);
     }
     return writeUser(
       tx,

@@ -21,10 +21,9 @@ export async function listUsers(deps: AppDeps, user: SessionUser, input: unknown
   const where: Prisma.UserWhereInput = {
     AND: [visibleUsersWhere(actor), roleType === undefined ? {} : { roleType }, userSearchWhere(param)],
   };
-  const [total, rows] = await Promise.all([
-    deps.cache.userTotals.get(JSON.stringify(where), () => deps.prisma.user.count({ where })),
-    userListRows(deps, { actor, roleType, param, ...pageWindow({ page, limit }) }),
-  ]);
+  // The total first (cached between pages): it tells the page's query how to search (users-reads.repository.ts).
+  const total = await deps.cache.userTotals.get(JSON.stringify(where), () => deps.prisma.user.count({ where }));
+  const rows = await userListRows(deps, { actor, roleType, param, ...pageWindow({ page, limit }) }, total);
   return { usersList: rows.map(toUserDto), page, total };
 }
 

@@ -2,22 +2,20 @@ import { describe, expect, it } from "vitest";
 import { audit, recordAudit, type AuditEntry } from "./audit.ts";
 
 /**
- * A stand-in for the client's $executeRaw that records each INSERT's rows (read back by the statement's own column
- * list, so a value in the wrong column fails here) and lets the test decide when it commits.
+ * A stand-in for the connection a batch is written with (deps.sql) that records each INSERT's rows (read back by the
+ * statement's own column list, so a value in the wrong column fails here) and lets the test decide when it commits.
  */
 function recordingWriter() {
   const statements: Array<{ rows: Array<Record<string, unknown>>; commit: (error?: Error) => void }> = [];
-  const $executeRaw = (strings: TemplateStringsArray, ...values: Array<{ values: unknown[] }>) => {
-    const columns = [...strings[0]!.matchAll(/"(\w+)"/g)].map((match) => match[1]!).slice(1); // [0] is the table
-    const flat = values[0]!.values;
-    const rows = Array.from({ length: flat.length / columns.length }, (_, row) =>
-      Object.fromEntries(columns.map((column, index) => [column, flat[row * columns.length + index]])),
+  const writer = (text: string, values: unknown[] = []) => {
+    const columns = [...text.split("VALUES")[0]!.matchAll(/"(\w+)"/g)].map((match) => match[1]!).slice(1); // [0] is the table
+    const rows = Array.from({ length: values.length / columns.length }, (_, row) =>
+      Object.fromEntries(columns.map((column, index) => [column, values[row * columns.length + index]])),
     );
     return new Promise<number>((resolve, reject) => {
       statements.push({ rows, commit: (error) => (error ? reject(error) : resolve(rows.length)) });
     });
   };
-  const writer = { $executeRaw } as unknown as Parameters<typeof recordAudit>[0];
   return { writer, statements };
 }
 
@@ -83,7 +81,7 @@ describe("audit group commit", () => {
 describe("audit (the one helper every feature audits with)", () => {
   const written = async (...args: Parameters<typeof audit> extends [unknown, ...infer Rest] ? Rest : never) => {
     const { writer, statements } = recordingWriter();
-    const done = audit({ prisma: writer }, ...args);
+    const done = audit({ sql: writer }, ...args);
     await tick();
     statements[0]!.commit();
     await done;

@@ -30,11 +30,12 @@ const sortColumn: Record<StaffSortField, string> = {
   isPaid: 'b."isPaid"',
 };
 
-// Prisma's DateTime columns are timestamp without time zone holding UTC: "AT TIME ZONE 'UTC'" makes pg read them as
-// UTC instants whatever the process's TZ.
+// The clinics and the patient every bill list is limited to ($1 and $2; null switches a condition off).
 const billScope = `
 WHERE ($1::text[] IS NULL OR b."clinicCode" = ANY ($1::text[]))
   AND ($2::int IS NULL OR b."userId" = $2::int)`;
+// Prisma's DateTime columns are timestamp without time zone holding UTC: "AT TIME ZONE 'UTC'" makes pg read them as
+// UTC instants whatever the process's TZ.
 const billListSelect = `
 SELECT b.id, b."accountCode", b."createAccountIdDate" AT TIME ZONE 'UTC' AS "createAccountIdDate", b.amount, b."isPaid",
        b."clinicCode", b."filesCount", u.rut, u."firstName", u."lastName"

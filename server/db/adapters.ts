@@ -36,8 +36,9 @@ export interface Database {
     onConnected: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
   /**
-   * Runs raw SQL outside Prisma, for the mail queue's job engine (pg-boss): with `values`, one parameterised statement;
-   * without, a script of several statements. On PostgreSQL through the shared pool; on PGlite in process.
+   * Runs raw SQL outside Prisma (AppDeps.sql), for the job engine (pg-boss), the hot list reads and each request's
+   * audit row: with `values`, one parameterised statement; without, a script of several statements. On PostgreSQL
+   * through the shared pool; on PGlite in process.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The connection pool on PostgreSQL (its sizes are exported at /metrics); none on an embedded PGlite opened here. */

@@ -12,8 +12,8 @@ function recordingWriter() {
     const rows = Array.from({ length: values.length / columns.length }, (_, row) =>
       Object.fromEntries(columns.map((column, index) => [column, values[row * columns.length + index]])),
     );
-    return new Promise<number>((resolve, reject) => {
-      statements.push({ rows, commit: (error) => (error ? reject(error) : resolve(rows.length)) });
+    return new Promise<{ rows: unknown[] }>((resolve, reject) => {
+      statements.push({ rows, commit: (error) => (error ? reject(error) : resolve({ rows: [] })) });
     });
   };
   return { writer, statements };

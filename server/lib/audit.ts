@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { Database } from "../db/adapters.ts";
 import type { AuditActionName } from "../contract/audit.schemas.ts";
 import { Role } from "../contract/roles.ts";
 
@@ -131,7 +132,7 @@ const toJson = (value: unknown): string | null => (value === undefined || value 
 
 /** The client (or transaction client) the rows are written with. */
 type AuditWriter = Pick<PrismaClient, "$executeRawUnsafe">;
-type SqlExecutor = (text: string, values?: unknown[]) => Promise<unknown>;
+type SqlExecutor = Database["executeSql"];
 type AuditRow = ReturnType<typeof toRow>;
 
 const toRow = (entry: AuditEntry) => ({

@@ -11,7 +11,9 @@ test("the API docs page lists the contract's operations and opens one with its s
   const response = await page.goto("/api/docs");
   expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
 
-  await expect(page.getByRole("heading", { name: /Portal Pacientes: API REST/ })).toBeVisible();
+  // Swagger UI builds the whole page from the document in the browser: on a loaded 2-core machine (npm test beside a
+  // running npm start) its first render took longer than the usual 7 s, with every file served in under 0.6 s.
+  await expect(page.getByRole("heading", { name: /Portal Pacientes: API REST/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Autenticación", { exact: true }).first()).toBeVisible();
   const login = page.locator(".opblock", { hasText: "/api/rcr/v1/auth/new-login" });
   await expect(login).toContainText("Inicio de sesión de pacientes");

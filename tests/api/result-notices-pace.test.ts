@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Role } from "../../server/contract/roles.ts";
-import { pollNewResultNotices } from "../../server/features/notices/notices.service.ts";
+import { NOTICE_RUN_LIMIT_MS, pollNewResultNotices } from "../../server/features/notices/notices.service.ts";
 import { insertUser, rutOf } from "../helpers/fixtures.ts";
 import { createTestContext, type TestContext } from "../helpers/test-app.ts";
 
@@ -30,6 +30,9 @@ it("pauses the configured time between one patient's provider calls and the next
     return listOrders(rut, range);
   };
   const pauses: number[] = [];
+  // This data set's notices outrun the test's mail catcher; waiting for the queue is the next test's subject.
+  const pending = ctx.app.deps.mailQueue!.pending;
+  ctx.app.deps.mailQueue!.pending = async () => 0;
   try {
     const { patients } = await pollNewResultNotices(ctx.app.deps, {
       pause: async (ms) => {
@@ -44,6 +47,7 @@ it("pauses the configured time between one patient's provider calls and the next
     events.forEach((event, index) => expect(event === "pause").toBe(index % 2 === 1));
   } finally {
     lab.listOrders = listOrders;
+    ctx.app.deps.mailQueue!.pending = pending;
   }
 });
 
@@ -51,9 +55,59 @@ it("does not pause at all when RESULT_NOTICE_PAUSE_MS is 0", async () => {
   const quick = await createTestContext({ RESULT_NOTICE_PAUSE_MS: "0" });
   try {
     const pauses: number[] = [];
+    quick.app.deps.mailQueue!.pending = async () => 0;
     await pollNewResultNotices(quick.app.deps, { pause: async (ms) => void pauses.push(ms) });
     expect(pauses).toEqual([]);
   } finally {
     await quick.close();
+  }
+});
+
+// Issue 24's load run, again: the first search over the data set's 10,000 patients queued ≈ 23 notices a second while
+// SMTP took ≈ 8, so the mail queue grew by thousands and each delivery's fetch sorted all of them (6 ms of PostgreSQL a
+// mail, 17.6 s of its 300). The search now waits while the queue holds more than RESULT_NOTICE_MAIL_BACKLOG mails.
+it("waits before the next patient while more mails than RESULT_NOTICE_MAIL_BACKLOG wait to go out, and goes on once they have", async () => {
+  const paced = await createTestContext({ RESULT_NOTICE_PAUSE_MS: "0", RESULT_NOTICE_MAIL_BACKLOG: "20" });
+  try {
+    const queue = paced.app.deps.mailQueue!;
+    const backlog = [25, 21, 20, 0];
+    queue.pending = async () => backlog.shift() ?? 0;
+    const events: string[] = [];
+    const lab = paced.app.deps.providers.lab;
+    const listOrders = lab.listOrders.bind(lab);
+    lab.listOrders = async (rut, range) => {
+      events.push("lab");
+      return listOrders(rut, range);
+    };
+    const { patients } = await pollNewResultNotices(paced.app.deps, { pause: async (ms) => void events.push(`wait ${ms}`) });
+    expect(patients).toBeGreaterThanOrEqual(3);
+    // The first patient goes at once; before the second the queue holds 25, then 21 (wait, wait), then 20 (go on).
+    expect(events.slice(0, 4)).toEqual(["lab", "wait 1000", "wait 1000", "lab"]);
+    expect(events.filter((event) => event === "lab")).toHaveLength(patients);
+  } finally {
+    await paced.close();
+  }
+});
+
+it("ends a search that has run NOTICE_RUN_LIMIT_MS, leaving the patients not reached to the next run", async () => {
+  let clock = 0;
+  const lab = ctx.app.deps.providers.lab;
+  const listOrders = lab.listOrders.bind(lab);
+  let asked = 0;
+  lab.listOrders = async (rut, range) => {
+    asked++;
+    clock += NOTICE_RUN_LIMIT_MS / 2 + 1; // each patient takes over half the limit
+    return listOrders(rut, range);
+  };
+  const pending = ctx.app.deps.mailQueue!.pending;
+  ctx.app.deps.mailQueue!.pending = async () => 0;
+  try {
+    const result = await pollNewResultNotices(ctx.app.deps, { pause: async () => {}, now: () => clock });
+    expect(result.patients).toBeGreaterThanOrEqual(3);
+    expect(asked).toBe(2);
+    expect(result).toMatchObject({ reached: 2, ended: "time limit" });
+  } finally {
+    lab.listOrders = listOrders;
+    ctx.app.deps.mailQueue!.pending = pending;
   }
 });

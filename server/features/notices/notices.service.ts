@@ -78,23 +78,51 @@ async function noticeNewResultsOf(deps: AppDeps, patient: PatientToPoll): Promis
 }
 
 /**
+ * How long one search may run: less than its job's 15 minutes (notice-jobs.ts), after which pg-boss would count it
+ * failed and hand a retry to another worker while it still ran. The patients not reached wait for the next run; those
+ * already notified cost that run only their two provider calls.
+ */
+export const NOTICE_RUN_LIMIT_MS = 13 * 60_000;
+
+const BACKLOG_WAIT_MS = 1_000;
+
+export interface NoticeRunResult {
+  patients: number;
+  /** Patients asked about before the run ended. */
+  reached: number;
+  sent: number;
+  ended: "done" | "time limit";
+}
+
+/**
  * The scheduled poll: asks the laboratory and imaging providers (through their circuit breakers) for each patient who
- * wants result notices, and sends what is new, pausing RESULT_NOTICE_PAUSE_MS between patients. A provider that is
- * down ends the run; the next one picks up from there.
+ * wants result notices, and sends what is new, pausing RESULT_NOTICE_PAUSE_MS between patients and waiting while the
+ * mail queue holds more than RESULT_NOTICE_MAIL_BACKLOG mails. A provider that is down ends the run, and so does
+ * NOTICE_RUN_LIMIT_MS; the next one picks up from there.
  */
 export async function pollNewResultNotices(
   deps: AppDeps,
-  { pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) }: { pause?: (ms: number) => Promise<void> } = {},
-): Promise<{ patients: number; sent: number }> {
+  {
+    pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    now = Date.now,
+  }: { pause?: (ms: number) => Promise<void>; now?: () => number } = {},
+): Promise<NoticeRunResult> {
+  const started = now();
   const patients = await deps.prisma.user.findMany({
     where: { roleType: Role.patient, email: { not: "" }, OR: [{ noticePreference: null }, { noticePreference: { results: true } }] },
     select: { id: true, rut: true, email: true },
     orderBy: { id: "asc" },
   });
+  const timeIsUp = () => now() - started >= NOTICE_RUN_LIMIT_MS;
   let sent = 0;
   for (const [index, patient] of patients.entries()) {
-    if (index > 0 && deps.config.RESULT_NOTICE_PAUSE_MS > 0) await pause(deps.config.RESULT_NOTICE_PAUSE_MS);
+    if (index > 0) {
+      if (deps.config.RESULT_NOTICE_PAUSE_MS > 0) await pause(deps.config.RESULT_NOTICE_PAUSE_MS);
+      while (!timeIsUp() && deps.mailQueue && (await deps.mailQueue.pending()) > deps.config.RESULT_NOTICE_MAIL_BACKLOG)
+        await pause(BACKLOG_WAIT_MS);
+      if (timeIsUp()) return { patients: patients.length, reached: index, sent, ended: "time limit" };
+    }
     sent += await noticeNewResultsOf(deps, patient);
   }
-  return { patients: patients.length, sent };
+  return { patients: patients.length, reached: patients.length, sent, ended: "done" };
 }

@@ -16,6 +16,12 @@ export const resultsConfigSchema = z.object({
    */
   RESULT_NOTICE_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   /**
+   * The search waits before its next patient while more mails than this wait to go out (the durable mail queue): it
+   * finds notices faster than SMTP takes them, and a queue thousands long costs PostgreSQL a sort of all of them for
+   * each delivery. Notices then leave at the pace SMTP takes them.
+   */
+  RESULT_NOTICE_MAIL_BACKLOG: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
    * Issue 26: how long the provider's answer to a patient's laboratory orders list and imaging studies list is kept
    * (per patient and dates; 'Actualizar' asks again). At most 60 s, what the issue allows; 0 caches nothing.
    */

@@ -85,7 +85,9 @@ export async function startStack(extraEnv: Record<string, string> = {}, options:
   };
   let output = "";
   const child = spawn(process.execPath, ["scripts/stack.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const log = process.env.STACK_LOG_FILE ? (await import("node:fs")).createWriteStream(process.env.STACK_LOG_FILE) : null;
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  if (log) child.stdout!.pipe(log);
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const up = await waitFor(() => output.includes("listo en"), 240_000, 500);

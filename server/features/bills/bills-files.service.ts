@@ -10,6 +10,7 @@ import { billScopeWhere, findBill, requireBillsReader, requireBillsStaff, type B
 import { billFileDtoSelect, type BillFileDto } from "./bills.dto.ts";
 import { signLink, stillValidFor, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
+import { insertBillFiles, type NewBillFile } from "./bill-files.repository.ts";
 
 // The PDFs of hospital bills (SPEC §7 'Bills and files'): upload, list, delete, and the short-lived download links.
 // A file is reachable only through its bill, so every call first checks the bill (findBill, findFile).
@@ -23,14 +24,8 @@ export function filesOfBill(deps: AppDeps, billId: number): Promise<BillFileDto[
 }
 
 /** The rows of newly uploaded PDFs, each under a fresh random path. */
-export const fileRows = (files: UploadedPdf[]) =>
-  files.map((file) => ({
-    path: randomUUID(),
-    fileName: file.fileName,
-    contentType: "application/pdf",
-    size: file.content.length,
-    content: new Uint8Array(file.content),
-  }));
+export const fileRows = (files: UploadedPdf[]): NewBillFile[] =>
+  files.map((file) => ({ path: randomUUID(), fileName: file.fileName, content: file.content }));
 
 /** POST /files/upload?accountId=: adds the PDFs to the bill, all or none. */
 export async function addBillFiles(
@@ -44,7 +39,7 @@ export async function addBillFiles(
   const bill = await findBill(deps, actor, meta, "bill.files.upload", id);
   if (files.length === 0) throw new AppError("BAD_REQUEST", billMessages.noFiles);
   const rows = fileRows(files);
-  await deps.prisma.billFile.createMany({ data: rows.map((row) => ({ ...row, billId: bill.id })) });
+  await insertBillFiles(deps.sql, bill.id, rows);
   const stored = await deps.prisma.billFile.findMany({
     where: { path: { in: rows.map((row) => row.path) } },
     select: billFileDtoSelect,

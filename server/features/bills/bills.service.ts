@@ -23,6 +23,7 @@ import { billListRows, billListTotal, type BillListFilter } from "./bills-reads.
 import { pageWindow } from "../../contract/params.ts";
 import { clinicScopeFilter } from "../../lib/access.ts";
 import { filesOfBill, fileRows } from "./bills-files.service.ts";
+import { insertBillWithFiles, UNIQUE_VIOLATION } from "./bill-files.repository.ts";
 import { dayToDate } from "../../contract/days.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
@@ -129,8 +130,6 @@ async function patientByRut(deps: AppDeps, rut: string): Promise<{ id: number; r
   return patient;
 }
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-
 export type { CreatedBill };
 
 /**
@@ -154,36 +153,36 @@ export async function createBill(
     throw new AppError("FORBIDDEN", billMessages.clinicNotAllowed);
   }
   const patient = await patientByRut(deps, data.rut);
-  let created: { id: number };
+  let billId: number;
   try {
-    created = await deps.prisma.bill.create({
-      data: {
+    billId = await insertBillWithFiles(
+      deps.sql,
+      {
         accountCode: data.accountCode,
         createAccountIdDate: dayToDate(data.createAccountIdDate),
         amount: data.amount,
         isPaid: data.isPaid,
         userId: patient.id,
         clinicCode: clinic.codeClinicStr,
-        files: files.length ? { create: fileRows(files) } : undefined,
       },
-      select: { id: true },
-    });
+      fileRows(files),
+    );
     announceBillsChanged();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", billMessages.duplicateAccount(data.accountCode));
+    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION)
+      throw new AppError("CONFLICT", billMessages.duplicateAccount(data.accountCode));
     throw error;
   }
-  const account = await billDtoById(deps, created.id);
-  const stored = await filesOfBill(deps, created.id);
+  const account = await billDtoById(deps, billId);
+  const stored = await filesOfBill(deps, billId);
   await audit(deps, user, meta, {
     action: "bill.create",
-    resourceId: created.id,
+    resourceId: billId,
     patientId: patient.id,
     after: { ...account, files: stored },
   });
-  const billId = created.id;
   deps.background.run("new bill notice failed", () => noticeNewBill(deps, billId));
-  return { account, accountId: created.id, files: stored, message: billMessages.created };
+  return { account, accountId: billId, files: stored, message: billMessages.created };
 }
 
 /**

@@ -27,29 +27,18 @@ it("a bill and its PDFs written in one SQL statement read back through Prisma by
   const zone = process.env.TZ;
   process.env.TZ = "America/Santiago";
   const before = Date.now();
-  const billId = await insertBillWithFiles(
-    fresh.db.executeSql,
-    {
-      accountCode: "770001",
-      createAccountIdDate: new Date("2026-02-14T03:00:00.000Z"),
-      amount: 125_000,
-      isPaid: false,
-      userId: patientId,
-      clinicCode: "hcs-rcr",
-    },
-    files,
-  );
-  process.env.TZ = zone;
-  const bill = await fresh.db.prisma.bill.findUniqueOrThrow({ where: { id: billId }, include: { files: { orderBy: { id: "asc" } } } });
-  expect(bill).toMatchObject({
+  const newBill = {
     accountCode: "770001",
     createAccountIdDate: new Date("2026-02-14T03:00:00.000Z"),
     amount: 125_000,
     isPaid: false,
     userId: patientId,
     clinicCode: "hcs-rcr",
-    filesCount: 2,
-  });
+  };
+  const billId = await insertBillWithFiles(fresh.db.executeSql, newBill, files);
+  process.env.TZ = zone;
+  const bill = await fresh.db.prisma.bill.findUniqueOrThrow({ where: { id: billId }, include: { files: { orderBy: { id: "asc" } } } });
+  expect(bill).toMatchObject({ ...newBill, filesCount: 2 });
   expect(bill.files.map((file) => [file.path, file.fileName, file.contentType, file.size])).toEqual(
     files.map((file) => [file.path, file.fileName, "application/pdf", file.content.length]),
   );

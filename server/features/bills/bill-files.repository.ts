@@ -2,9 +2,10 @@ import type { Database } from "../../db/database.ts";
 
 // The bytes of uploaded PDFs go to PostgreSQL as binary parameters of one INSERT through the pool's own connections
 // (deps.sql), not through Prisma: Prisma carries Bytes as base64 inside its JSON query, so storing a 1 MB PDF cost
-// ≈ 28 ms against ≈ 9 ms (most of the difference on the event loop) and a full garbage collection every ~2.5 files
-// (40 inserts, `node --trace-gc`: 16 Mark-Compacts against none). Under issue 24's load (1.5 uploads a second) those
-// were the instances' event-loop delay peaks. Only this write leaves Prisma; the rows are the ones Prisma would write.
+// ≈ 28 ms against ≈ 9 ms and a full garbage collection every ~2.5 files (40 inserts, `node --trace-gc`: 16
+// Mark-Compacts against none). Under issue 24's load (1.5 uploads a second) those were the instances' event-loop delay
+// peaks. A new bill goes in the same statement as its files (all or none); the rows are the ones Prisma would write,
+// and every other write about bills stays on Prisma.
 
 type RunSql = Database["executeSql"];
 

@@ -6,6 +6,7 @@ import type { AppConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { LoginOutcome, OutcomeMetrics, PaymentOutcome } from "../deps.ts";
 import { access } from "../http/route-access.ts";
+import { trackEventLoopDelay } from "./event-loop-delay.ts";
 
 // Prometheus metrics at GET /metrics (prom-client), one registry per app instance (tests build several apps):
 // HTTP requests and latency by route pattern (never the raw URL: no ids or RUTs in labels), method and status; the
@@ -32,11 +33,14 @@ const paymentOutcomes = new Set([
 export interface AppMetrics {
   registry: Registry;
   outcomes: OutcomeMetrics;
+  /** Stops the event-loop delay timer (the app's onClose). */
+  stop(): void;
 }
 
 export function createMetrics(db: Database): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const eventLoopDelay = trackEventLoopDelay(registry);
   const logins = new Counter({
     name: "portal_logins_total",
     help: "Intentos de inicio de sesión por portal y resultado (ok, bad_credentials, throttled)",
@@ -70,6 +74,7 @@ export function createMetrics(db: Database): AppMetrics {
   }
   return {
     registry,
+    stop: eventLoopDelay.stop,
     outcomes: {
       loginOutcome: (outcome: LoginOutcome, portal) => logins.inc({ portal, outcome }),
       loginRutLimitReached: () => rutLimits.inc(),
@@ -122,6 +127,7 @@ function routeLabel(request: FastifyRequest, procedures: ReadonlySet<string>): s
 }
 
 export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, config: AppConfig, procedures: ReadonlySet<string>): void {
+  app.addHook("onClose", async () => metrics.stop());
   const requests = new Counter({
     name: "portal_http_requests_total",
     help: "Solicitudes HTTP por ruta (patrón), método y código de estado",

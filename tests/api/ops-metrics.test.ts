@@ -61,6 +61,23 @@ describe("what /metrics counts", () => {
     expect(after).toContain("process_cpu_seconds_total");
   });
 
+  it("adds up how late the event loop runs as a histogram: a 120 ms block lands above 100 ms, an idle loop below it", async () => {
+    const bucket = (text: string, le: string) => sample(text, `portal_event_loop_delay_seconds_bucket{le="${le}"}`);
+    const before = (await scrape()).body;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const idle = (await scrape()).body;
+    const idleTicks = sample(idle, "portal_event_loop_delay_seconds_count") - sample(before, "portal_event_loop_delay_seconds_count");
+    expect(idleTicks).toBeGreaterThan(5);
+    expect(bucket(idle, "0.1") - bucket(before, "0.1")).toBe(idleTicks);
+    // Blocks the loop as a synchronous piece of work would: the timer due meanwhile fires ≈ 110 ms late.
+    const until = performance.now() + 120;
+    while (performance.now() < until);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = (await scrape()).body;
+    const ticks = sample(after, "portal_event_loop_delay_seconds_count") - sample(idle, "portal_event_loop_delay_seconds_count");
+    expect(ticks - (bucket(after, "0.1") - bucket(idle, "0.1"))).toBe(1);
+  });
+
   it("counts payments by outcome: started, then authorized or rejected or aborted when settled", async () => {
     const token = await ctx.login(demo.patient.rut, demo.patient.password);
     const pay = async (finish: (paymentToken: string) => Promise<unknown>) => {

@@ -103,9 +103,46 @@ async function runGroup(baseUrl: string, group: string, users: number, seconds: 
   };
 }
 
-/** /metrics of each instance every 5 s: resident memory and event-loop delay p99. */
+const LOOP_BUCKET = /^portal_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm;
+
+/** The cumulative counts of the portal's event-loop delay histogram: upper bound (s) → ticks at or under it. */
+function loopBuckets(text: string): Map<number, number> {
+  const buckets = new Map<number, number>();
+  for (const [, le, count] of text.matchAll(LOOP_BUCKET)) buckets.set(le === "+Inf" ? Infinity : Number(le), Number(count));
+  return buckets;
+}
+
+/**
+ * The p99 of the event-loop delay between two readings of the histogram, in ms: as Prometheus's histogram_quantile,
+ * linear within the bucket that holds it; also the share of ticks later than the budget, which decides it exactly
+ * (50 ms is a bucket's bound).
+ */
+function loopP99Between(first: Map<number, number>, last: Map<number, number>, budgetMs: number) {
+  const bounds = [...last.keys()].sort((a, b) => a - b);
+  const counts = bounds.map((bound) => (last.get(bound) ?? 0) - (first.get(bound) ?? 0));
+  const total = counts.at(-1) ?? 0;
+  const withinBudget = counts[bounds.indexOf(budgetMs / 1000)] ?? 0;
+  const rank = 0.99 * total;
+  let p99Ms = NaN;
+  for (let i = 0; i < bounds.length; i++) {
+    if (counts[i]! < rank) continue;
+    const lower = i === 0 ? 0 : bounds[i - 1]!;
+    const below = i === 0 ? 0 : counts[i - 1]!;
+    const upper = Number.isFinite(bounds[i]!) ? bounds[i]! : lower;
+    p99Ms = (lower + ((upper - lower) * (rank - below)) / Math.max(1, counts[i]! - below)) * 1000;
+    break;
+  }
+  return { ticks: total, lateShare: total ? (total - withinBudget) / total : 0, p99Ms };
+}
+
+/**
+ * /metrics of each instance every 5 s: resident memory and prom-client's event-loop p99 of those 5 s; and the
+ * portal's event-loop delay histogram at the start and the end, for the p99 of the whole run.
+ */
 function sampleMetrics(stack: Stack) {
   const samples: Array<{ at: number; port: number; rssMb: number; loopP99Ms: number }> = [];
+  const firstBuckets = new Map<number, Map<number, number>>();
+  const lastBuckets = new Map<number, Map<number, number>>();
   const read = async () => {
     for (const port of stack.instancePorts) {
       const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
@@ -119,6 +156,10 @@ function sampleMetrics(stack: Stack) {
         rssMb: value("process_resident_memory_bytes") / 1024 / 1024,
         loopP99Ms: value("nodejs_eventloop_lag_p99_seconds") * 1000,
       });
+      const buckets = loopBuckets(text);
+      if (buckets.size === 0) continue;
+      if (!firstBuckets.has(port)) firstBuckets.set(port, buckets);
+      lastBuckets.set(port, buckets);
     }
   };
   // prom-client's event-loop histogram covers the time since the previous scrape: one scrape now starts it afresh
@@ -127,7 +168,13 @@ function sampleMetrics(stack: Stack) {
   const timer = setInterval(() => void started.then(read), 5_000);
   return {
     samples,
-    stop: () => clearInterval(timer),
+    async stop() {
+      clearInterval(timer);
+      await started.then(read);
+      return Object.fromEntries(
+        [...lastBuckets].map(([port, last]) => [`:${port}`, loopP99Between(firstBuckets.get(port)!, last, budget.eventLoopP99)]),
+      );
+    },
   };
 }
 
@@ -341,7 +388,7 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
       },
     ]),
   ]);
-  metrics.stop();
+  const loop = await metrics.stop();
   const pgStatements = await statements?.(groups.reduce((sum, g) => sum + g.requests, 0));
   const reads = groups.filter((g) => !g.group.includes("escrituras"));
   const writes = groups.filter((g) => g.group.includes("escrituras"));
@@ -350,7 +397,7 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   const writeP99 = Math.max(...writes.map((g) => g.p99));
   const failed = groups.reduce((sum, g) => sum + g.failed, 0);
   const slopes = rssSlopes(metrics.samples, Math.min(3, seconds / 60 / 2));
-  const loopP99 = Math.max(0, ...metrics.samples.map((s) => s.loopP99Ms).filter(Number.isFinite));
+  const worstWindowLoopP99 = Math.max(0, ...metrics.samples.map((s) => s.loopP99Ms).filter(Number.isFinite));
   const checks = [
     { what: "0 solicitudes fallidas (5xx, tiempo agotado o 4xx inesperado)", ok: failed === 0, value: failed },
     { what: `lecturas p95 ≤ ${budget.readP95} ms`, ok: readP95 <= budget.readP95, value: readP95 },
@@ -368,9 +415,30 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
         .map(([port, s]) => `${port} ${s.toFixed(2)}`)
         .join(", "),
     },
-    { what: `retardo del bucle p99 ≤ ${budget.eventLoopP99} ms`, ok: loopP99 <= budget.eventLoopP99, value: Math.round(loopP99) },
+    {
+      // portal_event_loop_delay_seconds over the whole run, per instance: p99 ≤ 50 ms is at most 1 % of ticks later.
+      what: `retardo del bucle p99 ≤ ${budget.eventLoopP99} ms (toda la corrida, cada instancia)`,
+      ok: Object.keys(loop).length === stack.instancePorts.length && Object.values(loop).every((l) => l.lateShare <= 0.01),
+      value: Object.entries(loop)
+        .map(
+          ([port, l]) =>
+            `${port} ${l.p99Ms.toFixed(1)} ms (${(l.lateShare * 100).toFixed(2)} % de ${l.ticks} tics > ${budget.eventLoopP99} ms)`,
+        )
+        .join(", "),
+    },
   ];
-  return { users, seconds, groups, checks, passed: checks.every((c) => c.ok), samples: metrics.samples, pgStatements };
+  // Not judged: prom-client's p99 of each 5-s window counts its 20 ms tick too; its worst window is shown for reference.
+  return {
+    users,
+    seconds,
+    groups,
+    checks,
+    passed: checks.every((c) => c.ok),
+    loop,
+    worstWindowLoopP99,
+    samples: metrics.samples,
+    pgStatements,
+  };
 }
 
 // ---- main ----
@@ -404,6 +472,7 @@ try {
         `   ${g.group}: ${g.users} usuarios (${g.connections} conexiones), ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas`,
       );
     for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
+    console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
   }
   if (USERS > 0) {
     const run = await runLoad(stack, USERS, SECONDS, tokens);
@@ -414,6 +483,7 @@ try {
         `   ${g.group}: ${g.users} usuarios (${g.connections} conexiones), ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas ${JSON.stringify(g.statuses)}`,
       );
     for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
+    console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
     if (!run.passed) exitCode = 1;
   }
 } finally {

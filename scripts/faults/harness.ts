@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startTestCluster, type TestCluster } from "../../tests/helpers/pg-cluster.ts";
 import { freePort, listening } from "../../tests/helpers/ports.ts";
@@ -85,7 +85,7 @@ export async function startStack(extraEnv: Record<string, string> = {}, options:
   };
   let output = "";
   const child = spawn(process.execPath, ["scripts/stack.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const log = process.env.STACK_LOG_FILE ? (await import("node:fs")).createWriteStream(process.env.STACK_LOG_FILE) : null;
+  const log = process.env.STACK_LOG_FILE ? createWriteStream(process.env.STACK_LOG_FILE) : null;
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   if (log) child.stdout!.pipe(log);
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -45,3 +45,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's unique-violation code, as `pg` and PGlite report it on a statement sent through `deps.sql`. */
+export const UNIQUE_VIOLATION = "23505";
+
+/** A unique constraint refused the write: Prisma's P2002, or PostgreSQL's 23505 from SQL sent through the pool. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "P2002" || code === UNIQUE_VIOLATION;
+}

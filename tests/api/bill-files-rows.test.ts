@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { insertBillFiles, insertBillWithFiles, UNIQUE_VIOLATION } from "../../server/features/bills/bill-files.repository.ts";
+import { UNIQUE_VIOLATION } from "../../server/db/db-errors.ts";
+import { insertBillFiles, insertBillWithFiles } from "../../server/features/bills/bill-files.repository.ts";
 import { freshDatabase, type FreshDatabase } from "../helpers/fresh-database.ts";
 
 // Bills with PDFs are written in parameterised SQL through the pool (the bytes as binary parameters), not through the

@@ -24,34 +24,31 @@ export interface NewBill {
   clinicCode: string;
 }
 
-/** PostgreSQL's unique-violation code: the bill's (clinic, account code) is taken. */
-export const UNIQUE_VIOLATION = "23505";
-
 // Prisma's DateTime columns are `timestamp(3)` holding UTC: an instant is sent as ISO text and read as UTC, whatever
 // the session's time zone.
 const utc = (n: number) => `$${n}::timestamptz AT TIME ZONE 'UTC'`;
 
-/** `( $k, $k+1, $k+2::int, $k+3::bytea ), …`: one row of parameters per file (placeholders only, never values). */
-function fileValues(files: NewBillFile[], first: number): { text: string; values: unknown[] } {
+/**
+ * The INSERT of `files` into the bill of the statement's `bill` (a CTE with its id), their parameters numbered from
+ * `first` (placeholders only, never values); their time is the parameter `createdAt`.
+ */
+function insertFiles(files: NewBillFile[], first: number, createdAt: number) {
   const rows = files.map((_, index) => {
     const k = first + index * 4;
     return `($${k}::text, $${k + 1}::text, $${k + 2}::int, $${k + 3}::bytea)`;
   });
   return {
-    text: rows.join(", "),
+    text: `INSERT INTO "BillFile" ("billId", "path", "fileName", "contentType", "size", "content", "createdAt")
+     SELECT bill.id, f.path, f."fileName", 'application/pdf', f.size, f.content, ${utc(createdAt)}
+       FROM bill, (VALUES ${rows.join(", ")}) AS f(path, "fileName", size, content)`,
     values: files.flatMap((file) => [file.path, file.fileName, file.content.length, file.content]),
   };
 }
 
 /** Adds the files to an existing bill, all or none (one statement). */
 export async function insertBillFiles(sql: RunSql, billId: number, files: NewBillFile[], now = new Date()): Promise<void> {
-  const rows = fileValues(files, 3);
-  await sql(
-    `INSERT INTO "BillFile" ("billId", "path", "fileName", "contentType", "size", "content", "createdAt")
-     SELECT $1::int, f.path, f."fileName", 'application/pdf', f.size, f.content, ${utc(2)}
-       FROM (VALUES ${rows.text}) AS f(path, "fileName", size, content)`,
-    [billId, now.toISOString(), ...rows.values],
-  );
+  const insert = insertFiles(files, 3, 2);
+  await sql(`WITH bill AS (SELECT $1::int AS id) ${insert.text}`, [billId, now.toISOString(), ...insert.values]);
 }
 
 /**
@@ -59,20 +56,13 @@ export async function insertBillFiles(sql: RunSql, billId: number, files: NewBil
  * behind. The files' count on the bill is kept by its trigger, as for any other insert.
  */
 export async function insertBillWithFiles(sql: RunSql, bill: NewBill, files: NewBillFile[], now = new Date()): Promise<number> {
-  const rows = fileValues(files, 9);
-  const insertFiles = files.length
-    ? `, files AS (
-       INSERT INTO "BillFile" ("billId", "path", "fileName", "contentType", "size", "content", "createdAt")
-       SELECT bill.id, f.path, f."fileName", 'application/pdf', f.size, f.content, ${utc(7)}
-         FROM bill, (VALUES ${rows.text}) AS f(path, "fileName", size, content)
-     )`
-    : "";
+  const insert = files.length ? insertFiles(files, 9, 7) : null;
   const { rows: created } = await sql(
     `WITH bill AS (
        INSERT INTO "Bill" ("accountCode", "createAccountIdDate", "amount", "isPaid", "userId", "clinicCode", "createdAt", "updatedAt")
        VALUES ($1::text, ${utc(2)}, $3::int, $4::boolean, $5::int, $6::text, ${utc(7)}, ${utc(8)})
        RETURNING id
-     )${insertFiles}
+     )${insert ? `, files AS (${insert.text})` : ""}
      SELECT id FROM bill`,
     [
       bill.accountCode,
@@ -83,7 +73,7 @@ export async function insertBillWithFiles(sql: RunSql, bill: NewBill, files: New
       bill.clinicCode,
       now.toISOString(),
       now.toISOString(),
-      ...rows.values,
+      ...(insert?.values ?? []),
     ],
   );
   return Number((created[0] as { id: number }).id);

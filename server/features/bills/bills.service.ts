@@ -23,7 +23,8 @@ import { billListRows, billListTotal, type BillListFilter } from "./bills-reads.
 import { pageWindow } from "../../contract/params.ts";
 import { clinicScopeFilter } from "../../lib/access.ts";
 import { filesOfBill, fileRows } from "./bills-files.service.ts";
-import { insertBillWithFiles, UNIQUE_VIOLATION } from "./bill-files.repository.ts";
+import { insertBillWithFiles } from "./bill-files.repository.ts";
+import { isUniqueViolation } from "../../db/db-errors.ts";
 import { dayToDate } from "../../contract/days.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
 import { announceRowChange } from "../../db/row-changes.ts";
@@ -169,8 +170,7 @@ export async function createBill(
     );
     announceBillsChanged();
   } catch (error) {
-    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION)
-      throw new AppError("CONFLICT", billMessages.duplicateAccount(data.accountCode));
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", billMessages.duplicateAccount(data.accountCode));
     throw error;
   }
   const account = await billDtoById(deps, billId);

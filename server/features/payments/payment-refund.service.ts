@@ -1,5 +1,6 @@
 import type { AppDeps, RequestMeta } from "../../deps.ts";
-import { Prisma, type PaymentRefund, type PaymentTransaction } from "../../generated/prisma/client.ts";
+import type { PaymentRefund, PaymentTransaction } from "../../generated/prisma/client.ts";
+import { isUniqueViolation } from "../../db/db-errors.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { denyNonStaff } from "../../lib/access.ts";
@@ -26,7 +27,6 @@ import { paymentTypeLabel } from "./payment-result.ts";
 
 const claimLeaseMs = (deps: AppDeps) => deps.config.WEBPAY_TIMEOUT_MS * 2 + 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 type Target = PaymentTransaction & {
   refund: (PaymentRefund & { requestedBy: { firstName: string | null; lastName: string | null; rut: string } }) | null;

@@ -3,7 +3,7 @@ import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { resolveClinic, type Clinic } from "../../contract/clinics.ts";
 import { Role } from "../../contract/roles.ts";
 import { formatRut, normalizeRut } from "../../contract/rut.ts";
-import { Prisma } from "../../generated/prisma/client.ts";
+import { isUniqueViolation } from "../../db/db-errors.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -70,10 +70,6 @@ export function welcomeMail(
       `<p>Si usted no esperaba este correo, ignórelo o comuníquese con la clínica.</p>`,
     ].join(""),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 /**

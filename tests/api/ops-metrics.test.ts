@@ -61,21 +61,19 @@ describe("what /metrics counts", () => {
     expect(after).toContain("process_cpu_seconds_total");
   });
 
-  it("adds up how late the event loop runs as a histogram: a 120 ms block lands above 100 ms, an idle loop below it", async () => {
-    const bucket = (text: string, le: string) => sample(text, `portal_event_loop_delay_seconds_bucket{le="${le}"}`);
+  it("adds up how late the event loop runs as a histogram: a 600 ms block lands as one tick between 0.5 and 1 s late", async () => {
+    const count = (text: string) => sample(text, "portal_event_loop_delay_seconds_count");
+    const between = (text: string) =>
+      sample(text, 'portal_event_loop_delay_seconds_bucket{le="1"}') - sample(text, 'portal_event_loop_delay_seconds_bucket{le="0.5"}');
     const before = (await scrape()).body;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const idle = (await scrape()).body;
-    const idleTicks = sample(idle, "portal_event_loop_delay_seconds_count") - sample(before, "portal_event_loop_delay_seconds_count");
-    expect(idleTicks).toBeGreaterThan(5);
-    expect(bucket(idle, "0.1") - bucket(before, "0.1")).toBe(idleTicks);
-    // Blocks the loop as a synchronous piece of work would: the timer due meanwhile fires ≈ 110 ms late.
-    const until = performance.now() + 120;
+    // Blocks the loop as a synchronous piece of work would: the timer due meanwhile fires ≈ 590 ms late. (A busy
+    // machine can make any tick some tens of ms late, so only half a second and more is this block's.)
+    const until = performance.now() + 600;
     while (performance.now() < until);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const after = (await scrape()).body;
-    const ticks = sample(after, "portal_event_loop_delay_seconds_count") - sample(idle, "portal_event_loop_delay_seconds_count");
-    expect(ticks - (bucket(after, "0.1") - bucket(idle, "0.1"))).toBe(1);
+    expect(count(after) - count(before)).toBeGreaterThan(0);
+    expect(between(after) - between(before)).toBe(1);
   });
 
   it("counts payments by outcome: started, then authorized or rejected or aborted when settled", async () => {

@@ -54,3 +54,8 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "P2002" || code === UNIQUE_VIOLATION;
 }
+
+/** PostgreSQL aborted this transaction to break a deadlock with another one; run again, it goes through. */
+export function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "40P01";
+}

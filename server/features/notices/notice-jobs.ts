@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { createQueueRetryingDeadlocks } from "../../providers/mail/job-queues.ts";
 import type { SqlExecutor } from "../../providers/mail/mail-queue.ts";
 
 // The scheduled search for new results (issue 31), on the durable job engine the mail queue already uses (pg-boss, in
@@ -55,7 +56,7 @@ export function createNoticeJobs(options: NoticeJobsOptions): NoticeJobs {
       started ??= (async () => {
         await options.tablesReady();
         await boss.start();
-        await boss.createQueue(NOTICE_QUEUE_NAME, {
+        await createQueueRetryingDeadlocks(boss, NOTICE_QUEUE_NAME, {
           name: NOTICE_QUEUE_NAME,
           policy: "singleton",
           retryLimit: 3,

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import PgBoss from "pg-boss";
+import { createQueueRetryingDeadlocks } from "./job-queues.ts";
 import type { MailMessage, MailProvider } from "./mail.provider.ts";
 
 // The durable outbound mail queue (issue 24, "SMTP caído"). `send` stores the message as a pg-boss job in the portal's
@@ -125,7 +126,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     start() {
       started ??= (async () => {
         await boss.start();
-        await boss.createQueue(MAIL_QUEUE_NAME, {
+        await createQueueRetryingDeadlocks(boss, MAIL_QUEUE_NAME, {
           name: MAIL_QUEUE_NAME,
           retryLimit: Math.ceil((14 * 24 * 3600) / options.retrySeconds),
           retryDelay: options.retrySeconds,

@@ -2,13 +2,6 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { webAliases } from "./web/vite.config.ts";
 
-/**
- * API files run in their own module state, as before issue 26. ops-logs: in a worker shared with other files, its
- * password-reset mail twice did not reach the catcher within the 30 s test timeout (2 of 5 shared runs; alone, or
- * early in a worker, it passes in 1–3 s); the cause is not found yet.
- */
-const isolatedApiFiles = ["tests/api/ops-logs.test.ts"];
-
 export default defineConfig({
   test: {
     // vitest's default is one worker less than the cores: on CI's 2 cores, one file at a time. Much of an API file's
@@ -29,7 +22,6 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
-          exclude: isolatedApiFiles,
           environment: "node",
           // Each file builds its own app over its own fresh database (a copy of the run's migrated template, made by
           // the globalSetup); files run in parallel workers.
@@ -38,17 +30,6 @@ export default defineConfig({
           // not once per file: that import was most of each file's time). Nothing a file builds lives in a module:
           // each has its own app, database, mocks and config (issue 26).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          // Files that still get a fresh module state each (see isolatedApiFiles).
-          name: "api-isolated",
-          include: isolatedApiFiles,
-          environment: "node",
-          globalSetup: ["tests/helpers/database-templates.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

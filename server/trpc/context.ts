@@ -22,8 +22,9 @@ export function createContextInner(deps: AppDeps, meta: RequestMeta, authorizati
 }
 
 export function contextFactory(deps: AppDeps) {
-  return ({ req, res }: CreateFastifyContextOptions): Context => ({
-    ...createContextInner(deps, requestMeta(req), req.headers.authorization),
-    setDeviceCookie: (cookie) => setDeviceCookie(res, cookie),
-  });
+  return ({ req, res }: CreateFastifyContextOptions): Context => {
+    const context = createContextInner(deps, requestMeta(req), req.headers.authorization);
+    context.setDeviceCookie = (cookie) => setDeviceCookie(res, cookie);
+    return context;
+  };
 }

@@ -32,8 +32,20 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
   app.removeContentTypeParser("multipart/form-data");
   app.addContentTypeParser("multipart/form-data", {}, (_request, body, done) => done(null, body));
 
+  // The router does not change once built: each path's procedure is looked up once.
+  const procedures = new Map<string, AnyProcedure | null>();
+  const procedureAt = async (path: string) => {
+    let procedure = procedures.get(path);
+    if (procedure === undefined) {
+      procedure = (await getProcedureAtPath(options.router, path)) as AnyProcedure | null;
+      // Unknown paths are not kept: whoever sends them must not grow the map.
+      if (procedure) procedures.set(path, procedure);
+    }
+    return procedure;
+  };
+
   app.all("/:path", async (request: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) => {
-    const single = await singleCall(options, request);
+    const single = await singleCall(procedureAt, request);
     if (single) {
       const { procedure, type, input } = single;
       const path = request.params.path;
@@ -75,14 +87,14 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
 
 /** The procedure, its type and its raw input when the request is one plain call the fast path answers exactly as tRPC would. */
 async function singleCall(
-  options: TrpcHandlerOptions,
+  procedureAt: (path: string) => Promise<AnyProcedure | null>,
   request: FastifyRequest<{ Params: { path: string } }>,
 ): Promise<{ procedure: AnyProcedure; type: "query" | "mutation"; input: unknown } | null> {
   const query = request.query as Record<string, unknown>;
   if ("batch" in query || request.headers["trpc-accept"] !== undefined) return null;
   const type = request.method === "GET" ? "query" : request.method === "POST" ? "mutation" : null;
   if (!type) return null;
-  const procedure = (await getProcedureAtPath(options.router, request.params.path)) as AnyProcedure | null;
+  const procedure = await procedureAt(request.params.path);
   if (!procedure || procedure._def.type !== type) return null;
   const text = type === "query" ? query.input : request.body;
   if (text === undefined || text === "") return { procedure, type, input: undefined };

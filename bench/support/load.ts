@@ -7,6 +7,10 @@ export interface LoadResult {
   requests: number;
   /** Answers other than 2xx, and connection errors or timeouts: a run with any is not a measurement. */
   failures: number;
+  /** What those were: status codes with their counts, errors, timeouts. */
+  failureKinds: string[];
+  /** CPU the measured server used during the run (not its warm-up), when `serverCpu` was given and could tell. */
+  serverCpuMicros?: number;
 }
 
 export interface LoadOptions {
@@ -16,12 +20,21 @@ export interface LoadOptions {
   body?: string;
   connections: number;
   seconds: number;
+  /** The measured server's CPU time so far, in µs (see RunningServer.cpuMicros). */
+  serverCpu?: () => number | undefined;
 }
 
 /** One autocannon run (keep-alive connections on loopback); its own short warm-up first so JIT and pools are hot. */
 export async function measure(options: LoadOptions): Promise<LoadResult> {
   await run({ ...options, seconds: 1 });
-  return run(options);
+  // autocannon stops at its deadline with requests still in flight, and the server finishes them: let them end before
+  // the measured run, or both overlap (twice the connections for a moment; 8 logins at once from one address and one
+  // RUT pass the login throttle's 5 per pair, and one answered 429 in the login measurement).
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  const before = options.serverCpu?.();
+  const result = await run(options);
+  const after = options.serverCpu?.();
+  return before === undefined || after === undefined ? result : { ...result, serverCpuMicros: after - before };
 }
 
 async function run({ url, method = "GET", headers, body, connections, seconds }: LoadOptions): Promise<LoadResult> {
@@ -32,6 +45,13 @@ async function run({ url, method = "GET", headers, body, connections, seconds }:
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
+    failureKinds: [
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith("2"))
+        .map(([status, { count }]) => `${count} × ${status}`),
+      ...(result.errors ? [`${result.errors} errores`] : []),
+      ...(result.timeouts ? [`${result.timeouts} sin respuesta`] : []),
+    ],
   };
 }
 
@@ -43,5 +63,9 @@ export function combine(a: LoadResult, b: LoadResult): LoadResult {
     p99Ms: Math.max(a.p99Ms, b.p99Ms),
     requests: a.requests + b.requests,
     failures: a.failures + b.failures,
+    failureKinds: [...a.failureKinds, ...b.failureKinds],
+    ...(a.serverCpuMicros !== undefined && b.serverCpuMicros !== undefined
+      ? { serverCpuMicros: a.serverCpuMicros + b.serverCpuMicros }
+      : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -7,6 +8,23 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /** CPU time the process has used so far (user + system), in µs; undefined where /proc cannot tell (not Linux). */
+  cpuMicros(): number | undefined;
+}
+
+/** Linux's clock ticks per second for /proc/<pid>/stat (`getconf CLK_TCK`: 100 on every Linux this runs on). */
+const CLOCK_TICKS = 100;
+
+function processCpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command (which may hold spaces, hence the last ")"): utime is the 12th, stime the 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1_000_000;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -38,7 +56,7 @@ export async function startServer(entry: string, env: Record<string, string>, po
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, stop: () => stopProcess(child) };
+  return { url, stop: () => stopProcess(child), cpuMicros: () => processCpuMicros(child.pid) };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

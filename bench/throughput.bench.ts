@@ -30,9 +30,10 @@ const admin = { rut: "11111111-1", password: "Admin2026" };
 
 /**
  * Budgets of issue 14: validate-token ≥ 25 % of the ceiling; every other read ≥ 10 % and p99 ≤ 25 ms. Issue 26: a
- * results list (REST and tRPC) ≥ 50 % of the req/s of its provider called directly; tRPC within 25 % of REST on calls
- * whose REST answer costs the portal under 200 µs of CPU, within 10 % on the others (the database reads). tRPC's own
- * cost is fixed, so it weighs on the cheap calls: the bench measures each call's CPU from the portal process itself.
+ * results list (REST and tRPC) ≥ 50 % of the req/s of its provider called directly; tRPC within 10 % of REST on the
+ * database reads and on calls whose REST answer costs the portal 200 µs of CPU or more, within 25 % on the cheaper
+ * ones. tRPC's own cost is fixed, so it weighs on the cheap calls: the bench measures each call's CPU from the portal
+ * process itself.
  */
 const budgets = {
   validateTokenRatio: 0.25,
@@ -63,6 +64,8 @@ interface Call {
   trpc: { path: string; input?: unknown };
   minRatio: number;
   maxP99Ms?: number;
+  /** A list read from the database: tRPC within 10 % of REST whatever it costs (issue 26). */
+  databaseRead?: true;
   /**
    * The lists that call a provider: the request each page makes to it (built with the client's own parameters, so it is
    * the same search), what the portal keeps of the provider's answers, and how to read the ids the route returned (to
@@ -138,6 +141,7 @@ const calls: Call[] = [
     trpc: { path: "users.list", input: { page: 1, limit: 10 } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
+    databaseRead: true,
   },
   {
     name: "personal: búsqueda de usuarios",
@@ -146,6 +150,7 @@ const calls: Call[] = [
     trpc: { path: "users.list", input: { page: 1, limit: 10, param: "gonzález" } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
+    databaseRead: true,
   },
   {
     name: "paciente: página de cuentas",
@@ -154,6 +159,7 @@ const calls: Call[] = [
     trpc: { path: "bills.mine", input: { page: 1, limit: 10 } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
+    databaseRead: true,
   },
   {
     name: "personal: búsqueda de cuentas",
@@ -162,6 +168,7 @@ const calls: Call[] = [
     trpc: { path: "bills.search", input: { page: 1, limit: 10, param: "gonz" } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
+    databaseRead: true,
   },
   {
     name: "paciente: órdenes de laboratorio (mock FHIR)",
@@ -362,7 +369,7 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       const cpuPerCall = (load: LoadResult) => (load.serverCpuMicros === undefined ? undefined : load.serverCpuMicros / load.requests);
       const restCpuMicros = cpuPerCall(rest);
       const trpcCpuMicros = cpuPerCall(trpc);
-      const cheap = restCpuMicros !== undefined && restCpuMicros < budgets.cheapCallCpuMicros;
+      const cheap = !call.databaseRead && restCpuMicros !== undefined && restCpuMicros < budgets.cheapCallCpuMicros;
       const within = cheap ? budgets.trpcWithinOnCheapCalls : budgets.trpcWithin;
       const versusRest = `${((trpc.reqPerSec / rest.reqPerSec - 1) * 100).toFixed(1)} % vs REST`;
       // tRPC's own cost is fixed (issue 26: measure it, do not reimplement tRPC): the difference of the two.

@@ -163,3 +163,29 @@ test("the form refuses a non-PDF and a PDF over 2 MB before sending anything", a
     .setInputFiles([{ name: "enorme.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes(2 * 1024 * 1024 + 1)) }]);
   await expect(staff.getByText("El archivo enorme.pdf pesa más de 2MB")).toBeVisible();
 });
+
+test("on a 375 px phone each value of a bill card stays on one line: no date, amount or status broken inside", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await logIn(page, accounts.patient, "patient", sur);
+  await page.goto(`${sur}/dashboard/my-bills`);
+  await expect(page.locator(".bill-card").first()).toBeVisible();
+  // How many lines each value's text takes: the distinct tops of the boxes of each of its words' text (the status dot
+  // beside a status is an element of its own and does not count).
+  const lines = await page.locator(".bill-card dd").evaluateAll((values) =>
+    values.map((value) => {
+      const walker = document.createTreeWalker(value, NodeFilter.SHOW_TEXT);
+      let most = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        most = Math.max(most, new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size);
+      }
+      return { text: value.textContent?.trim() ?? "", lines: most };
+    }),
+  );
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.filter((value) => value.lines > 1)).toEqual([]);
+  await context.close();
+});

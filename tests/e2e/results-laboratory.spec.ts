@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { wordsBrokenAcrossLines } from "./support/broken-words.ts";
 import { latestMailTo } from "./support/mail.ts";
 import { accounts, logIn } from "./shell-helpers.ts";
 
@@ -109,6 +110,8 @@ test("under 1024 px the orders are cards", async ({ page }) => {
   await openLaboratory(page);
   await expect(page.getByRole("table")).toHaveCount(0);
   await expect(page.locator("article.result-card")).toHaveCount(6);
+  // A date beside a long status ('Pendiente Validación') stays whole: the status wraps instead.
+  expect(await wordsBrokenAcrossLines(page.locator("article.result-card"))).toEqual([]);
   await page.getByRole("button", { name: "Ver prestaciones de la orden 1234567801" }).click();
   await expect(page.getByLabel("Prestaciones de la orden 1234567801", { exact: true }).locator(".result-status--ok")).toHaveCount(5);
 });

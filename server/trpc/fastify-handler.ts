@@ -33,14 +33,13 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
   app.addContentTypeParser("multipart/form-data", {}, (_request, body, done) => done(null, body));
 
   // The router does not change once built: each path's procedure is looked up once.
-  const procedures = new Map<string, AnyProcedure | null>();
-  const procedureAt = async (path: string) => {
-    let procedure = procedures.get(path);
-    if (procedure === undefined) {
-      procedure = (await getProcedureAtPath(options.router, path)) as AnyProcedure | null;
-      // Unknown paths are not kept: whoever sends them must not grow the map.
-      if (procedure) procedures.set(path, procedure);
-    }
+  const procedures = new Map<string, AnyProcedure>();
+  const procedureAt = async (path: string): Promise<AnyProcedure | null> => {
+    const known = procedures.get(path);
+    if (known) return known;
+    const procedure = (await getProcedureAtPath(options.router, path)) as AnyProcedure | null;
+    // Unknown paths are not kept: whoever sends them must not grow the map.
+    if (procedure) procedures.set(path, procedure);
     return procedure;
   };
 

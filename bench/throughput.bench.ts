@@ -334,7 +334,7 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       const ceilingBefore = (await measureCeiling(bare, dataset.name)).reqPerSec!;
       const directFirst = direct && (await directLoad(direct));
       // The portal's CPU per REST call: its process's user + system time over both measured REST halves, GC included.
-      const serverCpu = () => portal.cpuMicros();
+      const serverCpu = portal.cpuMicros;
       const restFirst = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
       const trpcFirst = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
       const refreshed = direct && {

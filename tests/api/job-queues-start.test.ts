@@ -16,7 +16,8 @@ const quiet = { warn() {}, error() {}, info() {} } as never;
 let fresh: FreshDatabase | undefined;
 const opened: Database[] = [];
 const running: Array<{ mail: MailQueue; notices: NoticeJobs }> = [];
-afterEach(async () => {
+/** Stops every instance started, closes their databases and drops the fresh one (after each round, and after a failure). */
+async function stopEverything() {
   for (const { mail, notices } of running.splice(0)) {
     await notices.stop();
     await mail.stop();
@@ -24,7 +25,8 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.close();
   await fresh?.drop();
   fresh = undefined;
-});
+}
+afterEach(stopEverything);
 
 function instanceOn(db: Database) {
   const mail = createMailQueue({
@@ -52,13 +54,7 @@ describe("job queues when instances start together", () => {
       expect(refused, `round ${round}`).toEqual([]);
       const { rows } = await fresh.db.executeSql("SELECT name FROM pgboss.queue ORDER BY name", []);
       expect(rows.map((row) => (row as { name: string }).name)).toEqual([MAIL_QUEUE_NAME, NOTICE_QUEUE_NAME].sort());
-      for (const { mail, notices } of running.splice(0)) {
-        await notices.stop();
-        await mail.stop();
-      }
-      for (const db of opened.splice(0)) await db.close();
-      await fresh.drop();
-      fresh = undefined;
+      await stopEverything();
     }
   }, 120_000);
 });

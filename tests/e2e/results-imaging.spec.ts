@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { latestMailTo } from "./support/mail.ts";
+import { reportTab } from "./support/report-popup.ts";
 import { accounts, logIn } from "./shell-helpers.ts";
 
 async function openImaging(page: Page) {
@@ -29,13 +30,13 @@ test("the imaging list shows each study and opens the viewer in a modal frame th
 
 test("an imaging report opens as a PDF, can be e-mailed, and a study without report offers neither", async ({ page }) => {
   await openImaging(page);
-  const popupPromise = page.waitForEvent("popup");
+  const report = reportTab(page);
   await page.getByRole("button", { name: "Ver informe del examen IM1234567801" }).click();
-  const popup = await popupPromise;
-  await expect.poll(() => popup.url()).toContain("/api/rcr/v1/results/report?token=");
-  const pdf = await page.request.get(popup.url());
+  const { tab, address } = await report;
+  expect(address).toContain("/api/rcr/v1/results/report?token=");
+  const pdf = await page.request.get(address);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  await popup.close();
+  await tab.close();
 
   const since = new Date();
   await page.getByRole("button", { name: "Enviar al correo el informe del examen IM1234567802" }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wordsBrokenAcrossLines } from "./support/broken-words.ts";
 import { latestMailTo } from "./support/mail.ts";
+import { reportTab } from "./support/report-popup.ts";
 import { accounts, logIn } from "./shell-helpers.ts";
 
 /** A day back from today in the browser's time zone (Chile), YYYY-MM-DD. */
@@ -72,15 +73,14 @@ test("an order opens to its procedures with green and red dots, loaded once", as
 
 test("the report opens as a PDF and is e-mailed to the patient's own address", async ({ page }) => {
   await openLaboratory(page);
-  const popupPromise = page.waitForEvent("popup");
+  const report = reportTab(page);
   await page.getByRole("button", { name: "Ver informe de la orden 1234567801" }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState("domcontentloaded").catch(() => undefined);
-  expect(popup.url()).toContain("/api/rcr/v1/results/report?token=");
-  const pdf = await page.request.get(popup.url());
+  const { tab, address } = await report;
+  expect(address).toContain("/api/rcr/v1/results/report?token=");
+  const pdf = await page.request.get(address);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-  await popup.close();
+  await tab.close();
 
   const since = new Date();
   await page.getByRole("button", { name: "Enviar por email el informe de la orden 1234567801" }).click();

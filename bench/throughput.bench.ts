@@ -23,7 +23,7 @@ const BENCH = "throughput";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4700);
-const ports = { bare: PORT_BASE, portal: PORT_BASE + 1, mocksHttp: PORT_BASE + 10, smtp: PORT_BASE + 11 };
+const ports = { bare: PORT_BASE, portal: PORT_BASE + 1, floor: PORT_BASE + 2, mocksHttp: PORT_BASE + 10, smtp: PORT_BASE + 11 };
 
 const patient = { rut: "12345678-5", password: "Paciente2026" };
 const admin = { rut: "11111111-1", password: "Admin2026" };
@@ -64,8 +64,11 @@ interface Call {
   trpc: { path: string; input?: unknown };
   minRatio: number;
   maxP99Ms?: number;
-  /** A list read from the database: tRPC within 10 % of REST whatever it costs (issue 26). */
-  databaseRead?: true;
+  /**
+   * A list read from the database: tRPC within 10 % of REST whatever it costs (issue 26). `floor` is the path of the
+   * same SQL on a bare Fastify route (bench/support/floor-server.ts), measured around the portal's route.
+   */
+  databaseRead?: { floor: string };
   /**
    * The lists that call a provider: the request each page makes to it (built with the client's own parameters, so it is
    * the same search), what the portal keeps of the provider's answers, and how to read the ids the route returned (to
@@ -141,7 +144,7 @@ const calls: Call[] = [
     trpc: { path: "users.list", input: { page: 1, limit: 10 } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
-    databaseRead: true,
+    databaseRead: { floor: "/floor/users-list" },
   },
   {
     name: "personal: búsqueda de usuarios",
@@ -150,7 +153,7 @@ const calls: Call[] = [
     trpc: { path: "users.list", input: { page: 1, limit: 10, param: "gonzález" } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
-    databaseRead: true,
+    databaseRead: { floor: "/floor/users-search" },
   },
   {
     name: "paciente: página de cuentas",
@@ -159,7 +162,7 @@ const calls: Call[] = [
     trpc: { path: "bills.mine", input: { page: 1, limit: 10 } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
-    databaseRead: true,
+    databaseRead: { floor: "/floor/bills-mine" },
   },
   {
     name: "personal: búsqueda de cuentas",
@@ -168,7 +171,7 @@ const calls: Call[] = [
     trpc: { path: "bills.search", input: { page: 1, limit: 10, param: "gonz" } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
-    databaseRead: true,
+    databaseRead: { floor: "/floor/bills-search" },
   },
   {
     name: "paciente: órdenes de laboratorio (mock FHIR)",
@@ -309,6 +312,12 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
     String(ports.mocksHttp),
   ) as Record<string, string>;
   const portal = await startServer("server/main.ts", env, ports.portal, "/api/rcr/v1/health");
+  const floor = await startServer(
+    "bench/support/floor-server.ts",
+    { DATABASE_URL: dataset.url, FLOOR_PATIENT_RUT: patient.rut },
+    ports.floor,
+    "/floor/ready",
+  );
   const providerBases: ProviderBases = { lab: env.LAB_FHIR_BASE_URL!, imaging: env.IMAGING_DICOMWEB_BASE_URL! };
   const results: BenchResult[] = [ceilingRow];
   try {
@@ -333,6 +342,10 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       const directLoad = (request: DirectRequest) => measure({ ...request, connections: CONNECTIONS, seconds: half });
       const ceilingBefore = (await measureCeiling(bare, dataset.name)).reqPerSec!;
       const directFirst = direct && (await directLoad(direct));
+      // A database read has its floor measured around it the same way: F A B B A F.
+      const floorUrl = call.databaseRead && floor.url + call.databaseRead.floor;
+      const floorLoad = (url: string) => measure({ url, connections: CONNECTIONS, seconds: half, serverCpu: floor.cpuMicros });
+      const floorFirst = floorUrl && (await floorLoad(floorUrl));
       // The portal's CPU per REST call: its process's user + system time over both measured REST halves, GC included.
       const serverCpu = portal.cpuMicros;
       const restFirst = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
@@ -349,6 +362,7 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       const trpcSecond = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
       const restSecond = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
       const directSecond = direct && (await directLoad(direct));
+      const floorSecond = floorUrl && (await floorLoad(floorUrl));
       const ceiling = (ceilingBefore + (await measureCeiling(bare, dataset.name)).reqPerSec!) / 2;
       const rest = combine(restFirst, restSecond);
       const trpc = combine(trpcFirst, trpcSecond);
@@ -387,6 +401,18 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       log(
         `${label}: REST ${Math.round(rest.reqPerSec)} req/s p99 ${rest.p99Ms} ms (${cpuCost}); tRPC ${Math.round(trpc.reqPerSec)} req/s p99 ${trpc.p99Ms} ms`,
       );
+      if (floorFirst && floorSecond) {
+        const floorRead = combine(floorFirst, floorSecond);
+        assertAnswered(`${call.name} (piso)`, floorRead);
+        const floorCpu = cpuPerCall(floorRead);
+        const floorNote =
+          `REST ${percentOf(rest, floorRead)}, tRPC ${percentOf(trpc, floorRead)} del piso; ` +
+          `CPU por llamada del piso ${floorCpu === undefined ? "no medida" : `${Math.round(floorCpu)} µs`}`;
+        results.push(row(`${label} piso (Fastify + la misma consulta en pg)`, floorRead, ceiling, `${floorNote}; informativo`));
+        log(
+          `${label}: piso ${Math.round(floorRead.reqPerSec)} req/s (${((floorRead.reqPerSec / ceiling) * 100).toFixed(1)} % del techo) p99 ${floorRead.p99Ms} ms; ${floorNote}`,
+        );
+      }
       if (provider && directFirst && directSecond) {
         const alone = combine(directFirst, directSecond);
         assertAnswered(`${call.name} (proveedor directo)`, alone);
@@ -407,8 +433,12 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       }
     }
     if (dataset.name === "demo") results.push(await measureLogin(portal, ceilingRow.reqPerSec!));
+  } catch (error) {
+    // A failed measurement names its statuses; what the portal logged meanwhile says why.
+    const output = portal.recentOutput().trim();
+    throw output ? new Error(`${String(error)}\nÚltimo registro del portal:\n${output}`, { cause: error }) : error;
   } finally {
-    await portal.stop();
+    await Promise.all([portal.stop(), floor.stop()]);
   }
   return results;
 }

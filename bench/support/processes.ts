@@ -10,6 +10,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** CPU time the process has used so far (user + system), in µs; undefined where /proc cannot tell (not Linux). */
   cpuMicros(): number | undefined;
+  /** The last 4,000 characters the process wrote (its warnings and errors), to explain a failed measurement. */
+  recentOutput(): string;
 }
 
 /** Linux's clock ticks per second for /proc/<pid>/stat (`getconf CLK_TCK`: 100 on every Linux this runs on). */
@@ -56,7 +58,7 @@ export async function startServer(entry: string, env: Record<string, string>, po
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, stop: () => stopProcess(child), cpuMicros: () => processCpuMicros(child.pid) };
+  return { url, stop: () => stopProcess(child), cpuMicros: () => processCpuMicros(child.pid), recentOutput: () => output };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /**
  * The system's Chromium where installed, else Playwright's own browser. First its headless shell (Debian's
  * chromium-headless-shell, what Playwright itself runs headless by default): the same Blink without the full browser's
- * GPU process and user interface, it took the browser tests from 8.2 to 6.7 minutes on 2 cores (issue 26); then the
+ * GPU process and user interface, it took the browser tests from 8.2 to 6.1 minutes on 2 cores (issue 26); then the
  * full browser (Debian: /usr/bin/chromium). CHROMIUM_PATH picks another.
  */
 function chromiumPath(): string | undefined {

@@ -2,7 +2,7 @@
 # Portal Pacientes. Targets: `portal` (the last stage, so the default) and `mocks` (the simulated providers and the mail
 # catcher, for trial runs). Both run compiled JavaScript with production dependencies only, as the non-root user node.
 #   docker build -t portal-pacientes .            docker build --target mocks -t portal-pacientes-mocks .
-# README, "Imagen y Docker Compose". tests/api/image-and-compose.test.ts checks the rules this file must keep.
+# docs/operacion.md, "Imagen y Docker Compose". tests/api/image-and-compose.test.ts checks the rules this file must keep.
 # Node.js 24 LTS, pinned to a minor release (Node 20 reached its end of life in April 2026). Raise it on purpose, after
 # the unit and API suites pass on the new release (.ci/run runs them on Node 24 as well).
 ARG NODE_IMAGE=node:24.21-bookworm-slim

@@ -19,7 +19,7 @@ import { benchDatabase } from "./users-search.bench.ts";
 // - the staff search (GET /files/filter/users) as an admin and as an executive of two clinics, with every allowed
 //   sort, with and without a search term (account code prefix, RUT fragment, surname).
 // Budget p95: ≤ 75 ms for the patient's page and ≤ 200 ms for the staff search on PostgreSQL (×3 on PGlite), set
-// with headroom over runs on a shared 2-core machine (see README).
+// with headroom over runs on a shared 2-core machine (see docs/rendimiento.md).
 
 const PATIENTS = 10_000;
 const BILLS = 100_000;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Backups of the portal's PostgreSQL database with the PostgreSQL client of the server's own image (the compose
 # "backup" service runs on the same postgres image as "db", so pg_dump always matches the server's major version), or
-# natively with the machine's client. README, "Copias de seguridad". tests/api/backup-drill.test.ts runs it natively.
+# natively with the machine's client. docs/operacion.md, "Copias de seguridad". tests/api/backup-drill.test.ts runs it natively.
 #
 #   portal-backup.sh backup [<file>]          one copy now (pg_dump --format=custom), by default into $BACKUP_DIR
 #   portal-backup.sh restore <file> [--yes]   into $PGDATABASE: all or nothing (--single-transaction); a database

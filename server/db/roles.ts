@@ -5,7 +5,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 // portal's replicas connect as an application role with data rights only. Not owning a table, the application role
 // cannot ALTER it (so neither DISABLE nor DROP the audit trail's append-only trigger), create or drop anything; on the
 // audit table it may only read and add rows, and the migration history it may only read (the readiness check).
-// deploy/postgres/initdb/10-roles.sh creates both roles on a new compose volume; README, "Privilegios mínimos".
+// deploy/postgres/initdb/10-roles.sh creates both roles on a new compose volume; docs/operacion.md, "Privilegios mínimos".
 
 /** A PostgreSQL role name the grants can quote safely (lower case, as unquoted names fold to). */
 export const ZAppRole = z

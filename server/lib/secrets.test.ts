@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,8 @@ import { estimatedSecretBits, installationSecret, publishedSecrets, secretProble
 
 describe("signing secrets (issue 9, finding 4)", () => {
   it("refuses every secret written anywhere in the repository's documentation or configuration", () => {
-    const files = [".env.example", "docker-compose.yml", "README.md", "Dockerfile"];
+    const docs = readdirSync("docs").map((name) => `docs/${name}`);
+    const files = [".env.example", "docker-compose.yml", "README.md", "Dockerfile", ...docs];
     for (const file of files) {
       for (const match of readFileSync(file, "utf8").matchAll(/JWT_SECRET[=:][ \t]*"?([A-Za-z0-9+/=_.-]{8,})/g)) {
         expect(publishedSecrets, `${file}: ${match[1]}`).toContain(match[1]);

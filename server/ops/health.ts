@@ -5,7 +5,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import { migrationsDir } from "../db/migrate.ts";
 import { access } from "../http/route-access.ts";
 
-// Liveness and readiness for orchestrators, load balancers and the compose health checks (README, "Operación"):
+// Liveness and readiness for orchestrators, load balancers and the compose health checks (docs/operacion.md):
 //  - GET /healthz: the process is up and not shutting down. Never touches the database, so a database outage does
 //    not get healthy processes restarted.
 //  - GET /readyz: this instance can serve: database answers, every migration of prisma/migrations is applied, Redis

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { envBoolean } from "../lib/env.ts";
 import { ZAppRole } from "../db/roles.ts";
 
-/** Operation settings: Redis, overload refusal, shutdown, metrics (README, "Operación"; documented in .env.example). */
+/** Operation settings: Redis, overload refusal, shutdown, metrics (docs/operacion.md; documented in .env.example). */
 export const opsConfigSchema = z.object({
   /** Shared state of several instances (login throttling). Unset → the database keeps it (also shared, but dearer). */
   REDIS_URL: z

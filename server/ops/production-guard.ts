@@ -107,6 +107,6 @@ export function productionRefusal(problems: ProductionProblem[]): string {
   return [
     "El portal no se inicia en producción (NODE_ENV=production) con proveedores simulados o credenciales de prueba:",
     ...problems.map((problem) => `  - ${problem.message}.`),
-    "Configure los proveedores reales (README, 'Proveedores reales'). Si esto es una demostración, defina PORTAL_DEMO=true.",
+    "Configure los proveedores reales (docs/operacion.md, 'Proveedores reales'). Si esto es una demostración, defina PORTAL_DEMO=true.",
   ].join("\n");
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs once, when the postgres image initialises an empty data volume (/docker-entrypoint-initdb.d; README,
+# Runs once, when the postgres image initialises an empty data volume (/docker-entrypoint-initdb.d; docs/operacion.md,
 # "Privilegios mínimos"): the portal's database owned by an owner role, which runs the migrations, and an application
 # role for the replicas, which gets data rights only (dist/cli/migrate.js grants them after each migration, with
 # DATABASE_APP_ROLE). The superuser (POSTGRES_USER) stays for the operator alone. Also runs natively:

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../deps.ts";
 
 // The audit screen's page and its capped count in SQL (issue 26: a Prisma findMany costs ≈ 5× the CPU of the same
-// query through pg, see README 'Rendimiento'). The same rows and count as the Prisma queries they replaced
+// query through pg, see docs/rendimiento.md). The same rows and count as the Prisma queries they replaced
 // (tests/api/list-reads.test.ts holds them equal over random data). Parameters only; null switches a condition off.
 
 export interface AuditRowFilter {

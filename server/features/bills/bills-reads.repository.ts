@@ -4,7 +4,7 @@ import { staffSortFields, sortDirections, type SortDirection, type StaffSortFiel
 import type { BillRow } from "./bills.dto.ts";
 
 // The bill lists' page of rows in SQL (issue 26: a Prisma findMany costs ≈ 5× the CPU of the same query through pg,
-// see README 'Rendimiento'). The same rows as the Prisma query it replaced (tests/api/bills-reads.test.ts holds them
+// see docs/rendimiento.md). The same rows as the Prisma query it replaced (tests/api/bills-reads.test.ts holds them
 // equal over random data). Parameters only; a parameter left null switches its condition off. The allow-listed sorts
 // (bills.lists.ts) each have their complete SQL text, made once here from fixed fragments.
 

@@ -4,7 +4,7 @@ import { userSearchPatterns } from "../../db/users.repository.ts";
 import { clinicScopeFilter, type StaffActor } from "../../lib/access.ts";
 
 // The staff user list's page of rows in SQL (issue 26: a Prisma findMany costs ≈ 5× the CPU of the same query through
-// pg, see README 'Rendimiento'). The same rows as the Prisma query it replaced (tests/api/users-reads.test.ts holds
+// pg, see docs/rendimiento.md). The same rows as the Prisma query it replaced (tests/api/users-reads.test.ts holds
 // them equal over random data): visibleUsersWhere, the role type and userSearchWhere, newest first. Parameters only;
 // a parameter left null switches its condition off.
 

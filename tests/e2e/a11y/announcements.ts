@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 
 // What a screen reader is told without moving the focus: every text that enters a live region (role alert, status or
 // log, aria-live polite or assertive), in order. Chromium hands these insertions to Orca and NVDA as they happen; the
-// review with Orca (README, 'Revisión con lector de pantalla') heard exactly these, so a test reads them here.
+// review with Orca (docs/accesibilidad.md, 'Revisión con lector de pantalla') heard exactly these, so a test reads them here.
 
 declare global {
   interface Window {

@@ -6,7 +6,7 @@ import { completeSecondFactorStep, demoSecretOf } from "../support/second-factor
 import { emailFor, uniqueUserRut } from "../users-helpers.ts";
 import { announced, forgetAnnouncements, recordAnnouncements } from "./announcements.ts";
 
-// What Orca said in the review with a screen reader (README, 'Revisión con lector de pantalla (Orca)'), as tests: a
+// What Orca said in the review with a screen reader (docs/accesibilidad.md, 'Revisión con lector de pantalla (Orca)'), as tests: a
 // screen that changes without a page load is told by its name; a modal that opens with nothing focused is told by its
 // title and message; each error is said once, in one piece; text at rest is not in a live region (Chromium repeats
 // it every time a modal closes).

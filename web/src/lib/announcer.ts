@@ -1,4 +1,4 @@
-// What a screen reader must hear when nothing it follows has changed (README, 'Revisión con lector de pantalla
+// What a screen reader must hear when nothing it follows has changed (docs/accesibilidad.md, 'Revisión con lector de pantalla
 // (Orca)'): a new screen without a page load, a login step that replaces the form, a save stopped by errors. Orca
 // follows the focus and live regions only; when the focused element is removed (the login form, a screen left
 // behind) it moves on in silence. One polite live region, in the page from the start and empty, says each message

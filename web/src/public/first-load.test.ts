@@ -52,7 +52,7 @@ describe("the login page's first load", () => {
   });
 });
 
-// README 'Rendimiento': pages without a form do not load zod (90 KB of JavaScript to evaluate on a phone). The app's
+// docs/rendimiento.md: pages without a form do not load zod (90 KB of JavaScript to evaluate on a phone). The app's
 // frame is on every signed-in page; the bills and scheduling pages have no form (the staff bills search is a plain
 // field).
 describe("signed-in pages without a form", () => {

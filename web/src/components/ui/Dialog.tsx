@@ -7,7 +7,7 @@ import { lockPageScroll } from "../../lib/page-scroll-lock.ts";
 // the focus back to what had it. Every overlay (the global modal, the imaging viewer, the attachments) uses it.
 // A dialog that opens when the focus was lost (on arrival from Webpay; after a screen replaced the one whose button
 // had the focus) also says its title and description in a live region of its own: Orca then moved into it in silence
-// (README, 'Revisión con lector de pantalla (Orca)'). Opened from a button, even one disabled while its request ran,
+// (docs/accesibilidad.md, 'Revisión con lector de pantalla (Orca)'). Opened from a button, even one disabled while its request ran,
 // the screen reader reads it as the focus enters, and it says nothing more. The region is inside the dialog: the page
 // behind a modal is inert.
 

@@ -25,7 +25,7 @@ export interface SecondFactorStepProps {
 export function SecondFactorStep({ pendingToken, onVerified, onCancel }: SecondFactorStepProps) {
   const [code, setCode] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
-  // The step replaces the form whose field had the focus: Orca moves to the code's field in silence (README,
+  // The step replaces the form whose field had the focus: Orca moves to the code's field in silence (docs/accesibilidad.md,
   // 'Revisión con lector de pantalla (Orca)'), so the step says what it is.
   useEffect(() => announce(asSentences(TITLE, INTRO)), []);
   const verify = useVerifyOtp(pendingToken, {

@@ -247,6 +247,8 @@ export interface ActionAudit {
   target?: { id: number; roleType: number } | null;
   /** The patient whose data this is, when the target is not a user (a bill, a result, a payment). */
   patientId?: number | null;
+  /** Whom a patient-area request acts for (actingForPatient in lib/access.ts): that patient is the row's patient. */
+  scope?: { patient: { id: number }; linkId: number | null };
   before?: unknown;
   after?: unknown;
   outcome?: AuditOutcome;
@@ -254,7 +256,9 @@ export interface ActionAudit {
 
 /**
  * Writes the audit row of an action: who acted (null: the portal itself, e.g. the payment sweep), from which address,
- * what on which resource, before/after and outcome. Resolves once the row is committed.
+ * what on which resource and patient, before/after and outcome. Resolves once the row is committed. The patient, whose
+ * 'Accesos a mis datos' shows the row (issue 42), is the one the request acted for, the user acted on when that is a
+ * patient, or the owner of the bill, result or payment.
  */
 export function audit(
   deps: { sql: SqlExecutor },
@@ -268,7 +272,7 @@ export function audit(
     action: entry.action,
     resource: entry.resource ?? entry.action.split(".")[0]!,
     resourceId: entry.target?.id ?? entry.resourceId ?? null,
-    patientId: entry.target?.roleType === Role.patient ? entry.target.id : (entry.patientId ?? null),
+    patientId: entry.target?.roleType === Role.patient ? entry.target.id : (entry.scope?.patient.id ?? entry.patientId ?? null),
     before: entry.before,
     after: entry.after,
     outcome: entry.outcome ?? "ok",

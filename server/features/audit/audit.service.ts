@@ -8,6 +8,7 @@ import {
   type AuditPage,
 } from "../../contract/audit.schemas.ts";
 import { normalizeRut } from "../../contract/rut.ts";
+import { Role } from "../../contract/roles.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -43,6 +44,16 @@ async function auditFilter(deps: AppDeps, filters: AuditFilters): Promise<AuditR
     from: filters.from ? chileDayStart(filters.from) : undefined,
     to: filters.to ? chileDayEnd(filters.to) : undefined,
   };
+}
+
+/**
+ * The patient the trail was filtered on, when it is one: reading who accessed a patient's data is itself an access to
+ * it, and shows in their 'Accesos a mis datos' (issue 42).
+ */
+async function filteredPatient(deps: AppDeps, filter: AuditRowFilter | null): Promise<number | null> {
+  if (filter?.patientId === undefined) return null;
+  const person = await deps.prisma.user.findUnique({ where: { id: filter.patientId }, select: { roleType: true } });
+  return person?.roleType === Role.patient ? filter.patientId : null;
 }
 
 /** The rows as the screen and the CSV show them: who acted and which patient, by RUT and name. */
@@ -85,7 +96,12 @@ export async function listAuditEvents(deps: AppDeps, user: SessionUser, input: u
     ]);
     result = { events: await toDtos(deps, rows), page, total: Math.min(counted, AUDIT_COUNT_CAP), totalCapped: counted > AUDIT_COUNT_CAP };
   }
-  await audit(deps, user, meta, { action: "audit.list", resource: "audit", after: { ...filters, page } });
+  await audit(deps, user, meta, {
+    action: "audit.list",
+    resource: "audit",
+    patientId: await filteredPatient(deps, filter),
+    after: { ...filters, page },
+  });
   return result;
 }
 
@@ -102,6 +118,11 @@ export async function exportAuditCsv(
   const rows = filter ? await auditRows(deps, filter, { skip: 0, take: AUDIT_EXPORT_MAX_ROWS + 1 }) : [];
   const capped = rows.length > AUDIT_EXPORT_MAX_ROWS;
   const events = await toDtos(deps, rows.slice(0, AUDIT_EXPORT_MAX_ROWS));
-  await audit(deps, user, meta, { action: "audit.export", resource: "audit", after: { ...filters, rows: events.length, capped } });
+  await audit(deps, user, meta, {
+    action: "audit.export",
+    resource: "audit",
+    patientId: await filteredPatient(deps, filter),
+    after: { ...filters, rows: events.length, capped },
+  });
   return { csv: auditCsv(events), rows: events.length, capped };
 }

@@ -109,6 +109,7 @@ export async function fileDownloadLink(
 ): Promise<{ url: string; fileName: string; expiresAt: string }> {
   const actor = await requireBillsReader(deps, user, meta, "bill.file.link");
   const file = await findFile(deps, actor, meta, "bill.file.link", path);
+  await audit(deps, user, meta, { action: "bill.file.link", resource: "bill-file", resourceId: file.path, patientId: file.bill.userId });
   const token = await signLink(
     deps.config,
     {

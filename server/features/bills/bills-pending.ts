@@ -15,12 +15,13 @@ export interface PendingBillsSummary {
 
 /** The patient's (or their dependent's) unpaid bills: how many and how much. Staff get 403 (they have no bills of their own). */
 export async function pendingBillsSummary(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<PendingBillsSummary> {
-  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "bill.list");
+  const scope = await actingForPatient(deps, user, meta, "cuentas-pagos", "bill.list");
+  const { patient } = scope;
   const { _count, _sum } = await deps.prisma.bill.aggregate({
     where: { userId: patient.id, isPaid: false },
     _count: { _all: true },
     _sum: { amount: true },
   });
-  await audit(deps, user, meta, { action: "bill.list", resourceId: patient.rut, patientId: patient.id, after: { pendingSummary: true } });
+  await audit(deps, user, meta, { action: "bill.list", resourceId: patient.rut, scope, after: { pendingSummary: true } });
   return { count: _count._all, total: _sum.amount ?? 0 };
 }

@@ -83,7 +83,7 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const window = { orderBy, direction, ...pageWindow({ page, limit }) };
   const filter = { clinics: scopeClinics(actor), userId: owner.id, param: undefined, ...window };
   const { total, rows } = await billsPage(deps, filter, ownPage);
-  await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: actor.kind === "patient" ? actor.patient.id : null });
+  await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: owner.id });
   return { accounts: rows, page, total };
 }
 

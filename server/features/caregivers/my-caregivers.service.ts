@@ -70,7 +70,7 @@ export async function schedulingPatient(
       action: "scheduling.open",
       resource: "CaregiverLink",
       resourceId: scope.linkId,
-      patientId: scope.patient.id,
+      scope,
     });
   return {
     id: scope.patient.id,

@@ -51,7 +51,8 @@ export async function paymentHistory(deps: AppDeps, user: SessionUser, rawInput:
     await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", outcome: "denied" });
     throw new AppError("FORBIDDEN", forbiddenMessage);
   }
-  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.history");
+  const scope = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.history");
+  const { patient } = scope;
   const { page } = parseInput(ZPaymentHistoryInput, rawInput ?? {});
   const where = { userId: patient.id, bill: { userId: patient.id } };
   const [rows, total] = await Promise.all([
@@ -74,23 +75,30 @@ export async function paymentHistory(deps: AppDeps, user: SessionUser, rawInput:
     at: (row.transactionDate ?? row.createdAt).toISOString(),
     hasReceipt: row.bill.isPaid && row.paidBill && row.status === "AUTHORIZED",
   }));
-  await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", patientId: user.id, after: { page, total } });
+  await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", scope, after: { page, total } });
   return { items, total, page };
 }
 
 /**
  * The patient's bills that have a receipt (paid by card, payment in force), so 'Comprobante' shows only where there is
- * one: a bill marked paid by staff without a card payment has none.
+ * one: a bill marked paid by staff without a card payment has none. Audited as a read of the payment history.
  */
 export async function receiptAccounts(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<{ accountIds: number[] }> {
   if (!isPatient(user)) {
     await audit(deps, user, meta, { action: "payment.history", resource: "PaymentTransaction", outcome: "denied" });
     throw new AppError("FORBIDDEN", forbiddenMessage);
   }
-  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.history");
+  const scope = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.history");
   const rows = await deps.prisma.paymentTransaction.findMany({
-    where: { userId: patient.id, paidBill: true, status: "AUTHORIZED", bill: { userId: patient.id, isPaid: true } },
+    where: { userId: scope.patient.id, paidBill: true, status: "AUTHORIZED", bill: { userId: scope.patient.id, isPaid: true } },
     select: { billId: true },
   });
-  return { accountIds: [...new Set(rows.map((row) => row.billId))] };
+  const accountIds = [...new Set(rows.map((row) => row.billId))];
+  await audit(deps, user, meta, {
+    action: "payment.history",
+    resource: "PaymentTransaction",
+    scope,
+    after: { receiptAccounts: accountIds },
+  });
+  return { accountIds };
 }

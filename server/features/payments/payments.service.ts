@@ -215,6 +215,8 @@ export async function accountPaymentStatus(
  * for (themself or a dependent): the bills page calls it on every visit (SPEC §4). How many changed.
  */
 export async function settleMyPayments(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<number> {
-  const { patient } = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.reconcile");
-  return settlePendingPayments(deps, { userId: patient.id });
+  const scope = await actingForPatient(deps, user, meta, "cuentas-pagos", "payment.reconcile");
+  const settled = await settlePendingPayments(deps, { userId: scope.patient.id });
+  await audit(deps, user, meta, { action: "payment.reconcile", resource: "PaymentTransaction", scope, after: { settled } });
+  return settled;
 }

@@ -55,7 +55,7 @@ export async function listImagingOrders(
   const refresh = options.refresh ?? query.actualizar ?? false;
   const studies = await cachedImagingStudies(deps, scope, range, { refresh });
   await audit(deps, user, meta, {
-    patientId: scope.patient.id,
+    scope,
     action: "imaging.studies.list",
     resource: "ImagingStudy",
     after: { from: range.from, to: range.to, studies: studies.map((study) => study.accessionNumber) },
@@ -79,7 +79,7 @@ async function ownStudy(
 export async function imagingViewerUrl(deps: AppDeps, user: SessionUser, rawAccession: unknown, meta: RequestMeta): Promise<string> {
   const { scope, accession, study } = await ownStudy(deps, user, rawAccession, meta, "imaging.viewer.open");
   await audit(deps, user, meta, {
-    patientId: scope.patient.id,
+    scope,
     action: "imaging.viewer.open",
     resource: "ImagingStudy",
     resourceId: accession,
@@ -93,7 +93,7 @@ export async function imagingViewerUrl(deps: AppDeps, user: SessionUser, rawAcce
 export async function imagingReportUrl(deps: AppDeps, user: SessionUser, rawAccession: unknown, meta: RequestMeta): Promise<string> {
   const { scope, accession, study } = await ownStudy(deps, user, rawAccession, meta, "imaging.report.link");
   await audit(deps, user, meta, {
-    patientId: scope.patient.id,
+    scope,
     action: "imaging.report.link",
     resource: "ImagingStudy",
     resourceId: accession,

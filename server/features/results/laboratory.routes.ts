@@ -53,7 +53,7 @@ export async function laboratoryRoutes(app: FastifyInstance, { deps }: { deps: A
 
   app.get<{ Params: { code: string } }>(
     "/orders/analytes/:code/series",
-    { config: { access: "patient", docs: docs.series } },
+    access("patient", docs.series, { caregiverPart: "resultados" }),
     async (request) => {
       const user = await requireUser(deps, request.headers.authorization);
       return { payload: await getAnalyteSeries(deps, user, request.params.code, requestMeta(request)) };

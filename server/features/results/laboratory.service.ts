@@ -84,7 +84,7 @@ export async function listLabOrders(
     listOrders: () => cachedLabOrders(deps, scope, range, { refresh }),
   });
   await audit(deps, user, meta, {
-    patientId: scope.patient.id,
+    scope,
     action: "lab.orders.list",
     resource: "LabOrder",
     after: { from: range.from, to: range.to, orders: orders.map((order) => order.orderNumber) },
@@ -103,7 +103,7 @@ export async function getLabOrder(
   const orderNumber = parseInput(ZOrderNumber, rawOrderNumber);
   const order = await releasedLabOrder(deps, scope.patient.rut, orderNumber);
   await audit(deps, user, meta, {
-    patientId: scope.patient.id,
+    scope,
     action: "lab.order.read",
     resource: "LabOrder",
     resourceId: orderNumber,
@@ -137,7 +137,7 @@ export async function getAnalyteSeries(deps: AppDeps, user: SessionUser, rawCode
     )
     .sort((a, b) => a.order.date.localeCompare(b.order.date) || a.order.orderNumber.localeCompare(b.order.orderNumber));
   await audit(deps, user, meta, {
-    patientId: scope.patient.id,
+    scope,
     action: "lab.analyte.series",
     resource: "LabObservation",
     resourceId: code,

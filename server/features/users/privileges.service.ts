@@ -18,7 +18,9 @@ export async function getPrivileges(deps: AppDeps, user: SessionUser, id: unknow
   const action = "user.privileges.read";
   const actor = await requireStaffActor(deps, user, meta, action);
   const userId = parseInput(ZUserId, id);
-  return toUserDetailDto(await findVisibleUser(deps, actor, meta, action, { id: userId })).privileges;
+  const target = await findVisibleUser(deps, actor, meta, action, { id: userId });
+  await audit(deps, user, meta, { action, target });
+  return toUserDetailDto(target).privileges;
 }
 
 /**

@@ -6,6 +6,7 @@ import { toUserDto, type ClinicDto, type UserDetailDto, type UsersPage } from ".
 import { userSearchWhere } from "../../db/users.repository.ts";
 import { pageWindow } from "../../contract/params.ts";
 import { requireStaffActor, visibleUsersWhere } from "../../lib/access.ts";
+import { audit } from "../../lib/audit.ts";
 import { findVisibleUser, toUserDetailDto } from "./users-scope.ts";
 import { ZListUsersInput, ZUserId } from "./users.schemas.ts";
 import { userListRows } from "./users-reads.repository.ts";
@@ -28,13 +29,16 @@ export async function listUsers(deps: AppDeps, user: SessionUser, input: unknown
 }
 
 /**
- * GET /admin/:id: the user with its privileges and patient clinics. Throws NOT_FOUND for a missing user and for one
- * outside an executive's clinics, BAD_REQUEST for an id that is not a positive integer.
+ * GET /admin/:id: the user with its privileges and patient clinics, audited (a patient's profile read by staff shows in
+ * their 'Accesos a mis datos'). Throws NOT_FOUND for a missing user and for one outside an executive's clinics,
+ * BAD_REQUEST for an id that is not a positive integer.
  */
 export async function getUser(deps: AppDeps, user: SessionUser, id: unknown, meta: RequestMeta): Promise<UserDetailDto> {
   const actor = await requireStaffActor(deps, user, meta, "user.read");
   const userId = parseInput(ZUserId, id);
-  return toUserDetailDto(await findVisibleUser(deps, actor, meta, "user.read", { id: userId }));
+  const target = await findVisibleUser(deps, actor, meta, "user.read", { id: userId });
+  await audit(deps, user, meta, { action: "user.read", target });
+  return toUserDetailDto(target);
 }
 
 /** The clinic catalogue for the privileges multi-select (staff only). */

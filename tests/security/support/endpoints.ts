@@ -27,6 +27,8 @@ export interface Endpoint {
   caregiverPart?: CaregiverPart;
   /** Field names the endpoint's zod input schema knows (tRPC), for the bad-input properties. */
   fields: string[];
+  /** Every input the endpoint takes by name: REST path, query and body fields (from its API docs), tRPC input fields. */
+  inputs: string[];
   /** tRPC procedure type. */
   procedureType?: "query" | "mutation";
 }
@@ -45,6 +47,9 @@ export function restEndpoints(app: FastifyInstance): Endpoint[] {
       secondFactor: route.secondFactor,
       caregiverPart: route.caregiverPart,
       fields: [],
+      inputs: [
+        ...new Set([route.docs?.params, route.docs?.querystring, route.docs?.body, route.docs?.multipart?.fields].flatMap(schemaFields)),
+      ],
     }));
 }
 
@@ -80,6 +85,7 @@ export function trpcEndpoints(): Endpoint[] {
       secondFactor: procedure._def.meta?.secondFactor ?? false,
       caregiverPart: procedure._def.meta?.caregiverPart,
       fields: (procedure._def.inputs ?? []).flatMap(schemaFields),
+      inputs: (procedure._def.inputs ?? []).flatMap(schemaFields),
       procedureType: type,
     };
   });

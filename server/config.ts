@@ -51,6 +51,13 @@ const portalConfigSchema = z.object({
   LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
   LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).default(60),
   /**
+   * Refused reaches for data that is not the caller's (X-Actuar-Por without a live link; another's or a missing bill,
+   * file or payment) one patient account may make in REFUSED_ACCESS_WINDOW_MINUTES; past it the answer is 429 until a
+   * window has passed (server/lib/refused-access.ts). A patient browsing their own data and their dependents' makes none.
+   */
+  REFUSED_ACCESS_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
+  REFUSED_ACCESS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
    * How long a signed-in user's row (and an executive's clinics) may be reused between requests. Every committed change
    * to the user drops it on every instance at once (PostgreSQL NOTIFY); without that feed nothing is cached. 0 = off.
    */

@@ -17,6 +17,8 @@ export interface DocumentedRoute {
   url: string;
   access: RouteAccess | undefined;
   docs: RouteDocs | undefined;
+  /** A route acting for a dependent (X-Actuar-Por): its refusals count against the account's limit (429). */
+  caregiverPart?: string;
 }
 
 const errorDescriptions: Record<number, string> = {
@@ -80,13 +82,17 @@ function okResponse(response: RouteDocs["response"]): JsonSchema {
   return { description: "Respuesta correcta", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } };
 }
 
-/** The errors a route can answer: 400 (every call checks ?clinic=), 401/403 by its access, 404 with a path id. */
+/**
+ * The errors a route can answer: 400 (every call checks ?clinic=), 401/403 by its access, 404 with a path id, 429 when
+ * it acts for a dependent (refused reaches are limited per account: server/lib/refused-access.ts).
+ */
 function errorStatuses(route: DocumentedRoute, docs: RouteDocs): number[] {
   const statuses = new Set<number>([400, ...(docs.errors ?? [])]);
   const bearer = route.access !== "public" && route.access !== "signed";
   if (bearer) statuses.add(401);
   if (route.access !== "public") statuses.add(403);
   if (pathParamNames(route.url).length > 0) statuses.add(404);
+  if (route.caregiverPart) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -7,6 +7,7 @@ import { AppError, forbiddenMessage } from "./errors.ts";
 import { caregiverMessages, type CaregiverPart } from "../contract/caregivers.ts";
 import { dayToDate } from "../contract/days.ts";
 import { chileToday } from "./chile-time.ts";
+import { countRefusedAccess, refusedAccessMessageFor } from "./refused-access.ts";
 
 // Who may act on what, for every feature (the rules: server/features/users/PERMISSIONS.md). An executive's clinics are
 // read from the database on every request, never from the token, so adding or removing a privilege takes effect on
@@ -35,6 +36,20 @@ export async function deny(
 ): Promise<never> {
   await audit(deps, actor, meta, { ...entry, outcome: "denied" });
   throw new AppError("FORBIDDEN", message);
+}
+
+/**
+ * Someone asked for data that is not theirs and is being refused (issue 42): X-Actuar-Por naming a patient they hold no
+ * live link for, or an id (a bill, a file, a payment) that is someone else's or names nothing — the two answer alike.
+ * Writes the denied row (`entry`; null when the id names nothing), whose patient the audit helper decides: the refused
+ * patient's log shows it only when the caller is or was their caregiver. A patient account's refusals are counted
+ * (refused-access.ts): past its limit this throws 429, and the refusals during the wait write no row. The caller then
+ * throws its own answer (403, or the 404 of a missing id).
+ */
+export async function refuseReach(deps: AppDeps, caller: SessionUser, meta: RequestMeta, entry: ActionAudit | null): Promise<void> {
+  const count = isPatient(caller) ? await countRefusedAccess(deps, caller.id) : { limited: false as const };
+  if (entry && (!count.limited || count.crossed)) await audit(deps, caller, meta, { ...entry, outcome: "denied" });
+  if (count.limited) throw new AppError("TOO_MANY_REQUESTS", refusedAccessMessageFor(count.waitMs));
 }
 
 /**
@@ -151,8 +166,8 @@ export async function liveCaregiverLink(deps: Pick<AppDeps, "prisma">, caregiver
 /**
  * The one access rule of the patient area: whose data this request may use for `part` of the portal. Without the
  * X-Actuar-Por header (meta.actingFor), or naming the caller, it is the caller's own; naming a dependent, it needs a
- * live link covering `part`, or 403 (audited as denied under `action`, with the dependent as the patient). Staff and
- * any other role get 403, as before.
+ * live link covering `part`, or 403 (refuseReach: audited as denied under `action`, in the dependent's log only for a
+ * caregiver of theirs, and counted against the caller's limit). Staff and any other role get 403, as before.
  */
 export async function actingForPatient(
   deps: AppDeps,
@@ -167,13 +182,9 @@ export async function actingForPatient(
   if (!/^\d{1,10}$/.test(named) || Number(named) > 2 ** 31 - 1) throw new AppError("BAD_REQUEST", caregiverMessages.badActingFor);
   const dependentId = Number(named);
   const link = await liveCaregiverLink(deps, caller.id, dependentId, part);
-  if (!link)
-    return deny(
-      deps,
-      caller,
-      meta,
-      { action, patientId: dependentId, after: { actingFor: dependentId, part } },
-      caregiverMessages.notLinked,
-    );
+  if (!link) {
+    await refuseReach(deps, caller, meta, { action, patientId: dependentId, after: { actingFor: dependentId, part } });
+    throw new AppError("FORBIDDEN", caregiverMessages.notLinked);
+  }
   return { caller, patient: link.dependent, linkId: link.id };
 }

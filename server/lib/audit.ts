@@ -247,7 +247,10 @@ export interface ActionAudit {
   target?: { id: number; roleType: number } | null;
   /** The patient whose data this is, when the target is not a user (a bill, a result, a payment). */
   patientId?: number | null;
-  /** Whom a patient-area request acts for (actingForPatient in lib/access.ts): that patient is the row's patient. */
+  /**
+   * Whom a patient-area request acts for (actingForPatient in lib/access.ts): that patient is the row's patient, and a
+   * caregiver's live link (`linkId`) vouches that the caller may appear in their log.
+   */
   scope?: { patient: { id: number }; linkId: number | null };
   before?: unknown;
   after?: unknown;
@@ -255,26 +258,64 @@ export interface ActionAudit {
 }
 
 /**
- * Writes the audit row of an action: who acted (null: the portal itself, e.g. the payment sweep), from which address,
- * what on which resource and patient, before/after and outcome. Resolves once the row is committed. The patient, whose
- * 'Accesos a mis datos' shows the row (issue 42), is the one the request acted for, the user acted on when that is a
- * patient, or the owner of the bill, result or payment.
+ * Whether `caregiverId` holds or ever held a caregiver link to `dependentId` (revoked and expired links count: the
+ * dependent knows that person): who may appear in another patient's log, as their caregiver. 'Accesos a mis datos'
+ * applies the same rule when it reads (shownRows in features/data-rights/accesses.service.ts).
  */
-export function audit(
+async function everCaregiverOf(deps: { sql: SqlExecutor }, caregiverId: number, dependentId: number): Promise<boolean> {
+  const { rows } = await deps.sql(`SELECT 1 FROM "CaregiverLink" WHERE "caregiverId" = $1::int AND "dependentId" = $2::int LIMIT 1`, [
+    caregiverId,
+    dependentId,
+  ]);
+  return rows.length > 0;
+}
+
+/** `after` with the other patient's id added, for the admins' trail (the row no longer names them as its patient). */
+function withNamedPatient(after: unknown, patientId: number): unknown {
+  if (after === undefined || after === null) return { otherPatientId: patientId };
+  if (typeof after === "object" && !Array.isArray(after)) return { ...after, otherPatientId: patientId };
+  return { value: after, otherPatientId: patientId };
+}
+
+/**
+ * The patient a row belongs to, whose 'Accesos a mis datos' shows it: the patient the request acted for, the user acted
+ * on when that is a patient, or the owner of the bill, result or payment (issue 42). A patient account naming another
+ * patient appears in that patient's log only as their caregiver, that is, when it holds or held a link to them; any
+ * other account's attempt (a renamed account sending X-Actuar-Por, ids probed one after another) stays out of the
+ * victim's log and is kept for the admins' trail only, with the patient it named in `after` (docs/privacidad.md).
+ */
+async function rowPatient(
+  deps: { sql: SqlExecutor },
+  actor: { id: number; roleType: number } | null,
+  entry: ActionAudit,
+): Promise<{ patientId: number | null; after: unknown }> {
+  const patientId = entry.target?.roleType === Role.patient ? entry.target.id : (entry.scope?.patient.id ?? entry.patientId ?? null);
+  const anotherPatient = patientId !== null && actor?.roleType === Role.patient && actor.id !== patientId;
+  if (!anotherPatient || (entry.scope?.patient.id === patientId && entry.scope.linkId !== null)) return { patientId, after: entry.after };
+  if (await everCaregiverOf(deps, actor.id, patientId)) return { patientId, after: entry.after };
+  return { patientId: null, after: withNamedPatient(entry.after, patientId) };
+}
+
+/**
+ * Writes the audit row of an action: who acted (null: the portal itself, e.g. the payment sweep), from which address,
+ * what on which resource and patient (rowPatient), before/after and outcome. Resolves once the row is committed.
+ */
+export async function audit(
   deps: { sql: SqlExecutor },
   actor: { id: number; roleType: number } | null,
   meta: { ip?: string | null } | null | undefined,
   entry: ActionAudit,
 ): Promise<void> {
-  return recordAudit(deps.sql, {
+  const { patientId, after } = await rowPatient(deps, actor, entry);
+  await recordAudit(deps.sql, {
     actorId: actor?.id ?? null,
     actorRole: actor?.roleType ?? null,
     action: entry.action,
     resource: entry.resource ?? entry.action.split(".")[0]!,
     resourceId: entry.target?.id ?? entry.resourceId ?? null,
-    patientId: entry.target?.roleType === Role.patient ? entry.target.id : (entry.scope?.patient.id ?? entry.patientId ?? null),
+    patientId,
     before: entry.before,
-    after: entry.after,
+    after,
     outcome: entry.outcome ?? "ok",
     ip: meta?.ip ?? null,
   });

@@ -101,8 +101,9 @@ function databaseStore(deps: AppDeps): ThrottleStore {
   };
 }
 
-// With Redis down, per-instance counters instead of failing every login (login-throttle.fallback.ts).
-const throttleStore = (deps: AppDeps): ThrottleStore =>
+// With Redis down, per-instance counters instead of failing every login (login-throttle.fallback.ts). The refused-access
+// counters (refused-access.ts) live in the same store, under keys of their own.
+export const throttleStore = (deps: AppDeps): ThrottleStore =>
   deps.redis
     ? sharedWithFallback(deps.redis, () => redisThrottleStore(deps.redis!, deps.config.REDIS_KEY_PREFIX), {
         warn: (details, message) => deps.logError((details as { err?: unknown }).err ?? new Error(message), message),

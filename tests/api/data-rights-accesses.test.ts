@@ -46,6 +46,18 @@ beforeAll(async () => {
       row("2026-03-05T13:00:00Z", "bill.read", ids.bruno, 2, ids.bruno),
     ],
   });
+  // Carla cares for Ana: another patient account appears in Ana's log only as her caregiver (issue 42).
+  await ctx.db.prisma.caregiverLink.create({
+    data: {
+      caregiverId: ids.carla,
+      dependentId: ids.ana,
+      relationship: "otro",
+      documentSeen: "Poder simple",
+      parts: ["resultados"],
+      expiresOn: new Date("2030-12-31T00:00:00Z"),
+      createdById: ids.admin,
+    },
+  });
   tokens.ana = await ctx.login(plainRutOf(30000001), "Paciente2026");
   tokens.bruno = await ctx.login(plainRutOf(30000002), "Paciente2026");
   tokens.admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");

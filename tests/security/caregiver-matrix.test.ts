@@ -86,15 +86,22 @@ describe("caregiver permission matrix", () => {
     expect(new Set(endpoints.map((endpoint) => endpoint.caregiverPart))).toEqual(new Set(CAREGIVER_PARTS));
   });
 
+  // A refused attempt lands in the dependent's log when the caller is or was their caregiver; with no link at all, only in
+  // the admins' trail (issue 42: nobody writes into a stranger's log).
   it("admits a live link covering the part; refuses a link without it, expired, revoked or absent (403, audited); never 5xx", async () => {
     const failures: string[] = [];
+    const deniedRows = (dependentId: number, state: LinkState) =>
+      security.ctx.db.prisma.auditEvent.count({
+        where:
+          state === "sin vínculo"
+            ? { actorId: caregiverId, patientId: null, outcome: "denied", after: { path: ["otherPatientId"], equals: dependentId } }
+            : { actorId: caregiverId, patientId: dependentId, outcome: "denied" },
+      });
     for (const endpoint of endpoints) {
       const part = endpoint.caregiverPart!;
       for (const state of states) {
         const dependent = dependents.get(key(state, part))!;
-        const deniedBefore = await security.ctx.db.prisma.auditEvent.count({
-          where: { actorId: caregiverId, patientId: dependent.id, outcome: "denied" },
-        });
+        const deniedBefore = await deniedRows(dependent.id, state);
         const answer = await security.call(endpoint, "patient", {
           id: dependent.billId,
           headers: { [ACTING_FOR_HEADER]: String(dependent.id) },
@@ -105,9 +112,7 @@ describe("caregiver permission matrix", () => {
           if (answer.statusCode === 401 || answer.statusCode === 403) failures.push(`refused a live link — ${where}`);
         } else {
           if (answer.statusCode !== 403 || answerMessage(answer) !== caregiverMessages.notLinked) failures.push(`expected 403 — ${where}`);
-          const deniedAfter = await security.ctx.db.prisma.auditEvent.count({
-            where: { actorId: caregiverId, patientId: dependent.id, outcome: "denied" },
-          });
+          const deniedAfter = await deniedRows(dependent.id, state);
           if (deniedAfter !== deniedBefore + 1) failures.push(`not audited as denied — ${where}`);
         }
       }

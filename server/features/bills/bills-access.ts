@@ -6,11 +6,12 @@ import {
   clinicScopeFilter,
   inClinicScope,
   isPatient,
+  refuseReach,
   requireStaffActor,
   type PatientSubject,
   type StaffActor,
 } from "../../lib/access.ts";
-import { audit, type BillsAuditAction } from "../../lib/audit.ts";
+import type { BillsAuditAction } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import { billMessages, ZBillId } from "../../contract/bills.schemas.ts";
@@ -54,15 +55,13 @@ export function holdsClinic(actor: BillsActor, clinicCode: string): boolean {
 
 /**
  * The bill if the actor may see it. A missing bill and one outside the actor's scope answer the same 404 (the
- * latter audited as denied), so ids cannot be probed.
+ * latter audited as denied), so ids cannot be probed; a patient probing them is slowed down (refuseReach).
  */
 export async function findBill(deps: AppDeps, actor: BillsActor, meta: RequestMeta, action: BillsAuditAction, rawId: unknown) {
   const id = parseInput(ZBillId, rawId);
   const bill = await deps.prisma.bill.findUnique({ where: { id }, select: { ...billDtoSelect, userId: true } });
-  if (!bill) throw new AppError("NOT_FOUND", billMessages.notFound);
-  const visible = await deps.prisma.bill.count({ where: { AND: [{ id }, billScopeWhere(actor)] } });
-  if (!visible) {
-    await audit(deps, actor.user, meta, { action, resourceId: id, patientId: bill.userId, outcome: "denied" });
+  if (!bill || !(await deps.prisma.bill.count({ where: { AND: [{ id }, billScopeWhere(actor)] } }))) {
+    await refuseReach(deps, actor.user, meta, bill ? { action, resourceId: id, patientId: bill.userId } : null);
     throw new AppError("NOT_FOUND", billMessages.notFound);
   }
   return bill;

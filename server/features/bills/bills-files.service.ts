@@ -6,6 +6,7 @@ import { parseInput } from "../../http/validate.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { billMessages, ZFilePath } from "../../contract/bills.schemas.ts";
+import { refuseReach } from "../../lib/access.ts";
 import { billScopeWhere, findBill, requireBillsReader, requireBillsStaff, type BillsAction, type BillsActor } from "./bills-access.ts";
 import { billFileDtoSelect, type BillFileDto } from "./bills.dto.ts";
 import { signLink, stillValidFor, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
@@ -58,23 +59,20 @@ export async function listBillFiles(deps: AppDeps, user: SessionUser, id: unknow
   return files;
 }
 
-/** The file if the actor may see its bill; otherwise the same 404 as a missing file. */
+/** The file if the actor may see its bill; otherwise the same 404 as a missing file (refuseReach: audited, counted). */
 async function findFile(deps: AppDeps, actor: BillsActor, meta: RequestMeta, action: BillsAction, rawPath: unknown) {
   const path = parseInput(ZFilePath, rawPath);
   const file = await deps.prisma.billFile.findUnique({
     where: { path },
     select: { ...billFileDtoSelect, billId: true, bill: { select: { userId: true } } },
   });
-  if (!file) throw new AppError("NOT_FOUND", billMessages.fileNotFound);
-  const visible = await deps.prisma.bill.count({ where: { AND: [{ id: file.billId }, billScopeWhere(actor)] } });
-  if (!visible) {
-    await audit(deps, actor.user, meta, {
-      action,
-      resource: "bill-file",
-      resourceId: path,
-      patientId: file.bill.userId,
-      outcome: "denied",
-    });
+  if (!file || !(await deps.prisma.bill.count({ where: { AND: [{ id: file.billId }, billScopeWhere(actor)] } }))) {
+    await refuseReach(
+      deps,
+      actor.user,
+      meta,
+      file ? { action, resource: "bill-file", resourceId: path, patientId: file.bill.userId } : null,
+    );
     throw new AppError("NOT_FOUND", billMessages.fileNotFound);
   }
   return file;

@@ -21,7 +21,7 @@ import {
 import { billMessages, ZCreateBillInput, ZPatientBillsInput, ZStaffBillsInput, ZUpdateBillInput } from "../../contract/bills.schemas.ts";
 import { billListRows, billListTotal, type BillListFilter } from "./bills-reads.repository.ts";
 import { pageWindow } from "../../contract/params.ts";
-import { clinicScopeFilter } from "../../lib/access.ts";
+import { clinicScopeFilter, refuseReach } from "../../lib/access.ts";
 import { filesOfBill, fileRows } from "./bills-files.service.ts";
 import { insertBillWithFiles } from "./bill-files.repository.ts";
 import { isUniqueViolation } from "../../db/db-errors.ts";
@@ -71,7 +71,7 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const { rut, page, limit, orderBy, direction } = parseInput(ZPatientBillsInput, input);
   const target = normalizeRut(rut);
   if (actor.kind === "patient" && target !== actor.patient.rut) {
-    await audit(deps, user, meta, { action: "bill.list", resourceId: target, outcome: "denied" });
+    await refuseReach(deps, user, meta, { action: "bill.list", resourceId: target });
     return { accounts: [], page, total: 0 };
   }
   // The owner's id, not a join on the RUT, so the page walks the (userId, sort, id) indexes.

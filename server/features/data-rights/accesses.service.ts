@@ -21,7 +21,10 @@ interface AccessQuery {
 const fullName = (person: { firstName: string | null; lastName: string | null }) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ") || "Sin nombre";
 
-/** Who acted, as the patient reads it. A patient-role actor other than the patient is a caregiver (issue 30). */
+/**
+ * Who acted, as the patient reads it. A patient-role actor other than the patient is a caregiver (issue 30): the list
+ * holds no other patient's rows (shownRows).
+ */
 function actorOf(
   patientId: number,
   row: { actorId: number | null; actorRole: number | null },
@@ -37,10 +40,27 @@ function actorOf(
   return { kind: "caregiver", name };
 }
 
+/**
+ * The rows of the patient's log: their own, the clinic's systems', staff's, and those of people who are or were their
+ * caregivers. Another patient account is never shown (issue 42): since then the audit helper no longer records one's
+ * attempts with the patient (lib/audit.ts, everCaregiverOf), and rows recorded before are left out here.
+ */
+async function shownRows(deps: AppDeps, patientId: number): Promise<Prisma.AuditEventWhereInput> {
+  const links = await deps.prisma.caregiverLink.findMany({ where: { dependentId: patientId }, select: { caregiverId: true } });
+  return {
+    OR: [
+      { actorRole: null },
+      { actorRole: { not: Role.patient } },
+      { actorId: { in: [patientId, ...new Set(links.map((link) => link.caregiverId))] } },
+    ],
+  };
+}
+
 async function accessPage(deps: AppDeps, patientId: number, query: AccessQuery): Promise<AccessPage> {
   const where: Prisma.AuditEventWhereInput = {
     patientId,
     createdAt: query.from || query.to ? { gte: query.from && chileDayStart(query.from), lt: query.to && chileDayEnd(query.to) } : undefined,
+    AND: [await shownRows(deps, patientId)],
   };
   const [total, rows] = await Promise.all([
     deps.prisma.auditEvent.count({ where }),

@@ -1,7 +1,7 @@
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
-import { actingForPatient, inClinicScope, isPatient, requireStaffActor } from "../../lib/access.ts";
-import { audit, type PaymentsAuditAction } from "../../lib/audit.ts";
+import { actingForPatient, inClinicScope, isPatient, refuseReach, requireStaffActor } from "../../lib/access.ts";
+import type { PaymentsAuditAction } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { paymentMessages } from "../../contract/payments.schemas.ts";
 
@@ -10,7 +10,7 @@ import { paymentMessages } from "../../contract/payments.schemas.ts";
 
 /**
  * The bill if the caller may reach it. A missing bill and one outside the caller's reach answer the same 404 (the
- * latter audited as denied), so ids cannot be probed. `staffOnly` refuses patients with 403 (audited).
+ * latter audited as denied; both counted against a patient's limit by refuseReach), so ids cannot be probed. `staffOnly` refuses patients with 403 (audited).
  */
 export async function reachableBill(
   deps: AppDeps,
@@ -29,10 +29,9 @@ export async function reachableBill(
       user: { select: { id: true, rut: true, email: true, firstName: true, secondName: true, lastName: true, secondLastName: true } },
     },
   });
-  if (!bill) throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
-  const reaches = staff ? inClinicScope(staff, bill.clinicCode) : bill.userId === patientId;
-  if (!reaches) {
-    await audit(deps, user, meta, { action, resource: "bill", resourceId: bill.id, patientId: bill.userId, outcome: "denied" });
+  const reaches = bill !== null && (staff ? inClinicScope(staff, bill.clinicCode) : bill.userId === patientId);
+  if (!bill || !reaches) {
+    await refuseReach(deps, user, meta, bill ? { action, resource: "bill", resourceId: bill.id, patientId: bill.userId } : null);
     throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
   }
   return bill;

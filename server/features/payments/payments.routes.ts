@@ -44,7 +44,7 @@ const docs = {
     summary: "Confirma el pago al volver de Webpay y responde su detalle",
     querystring: ZCommitPaymentInput,
     response: payloadOf(ZPaymentResult),
-    errors: [404, 409, 502, 504],
+    errors: [404, 409, 429, 502, 504],
   },
   status: {
     tag,

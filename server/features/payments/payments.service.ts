@@ -8,7 +8,7 @@ import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { audit, type PaymentsAuditAction } from "../../lib/audit.ts";
 import { AppError, forbiddenMessage } from "../../lib/errors.ts";
-import { actingForPatient, isPatient, liveCaregiverLink, type PatientScope } from "../../lib/access.ts";
+import { actingForPatient, isPatient, liveCaregiverLink, refuseReach, type PatientScope } from "../../lib/access.ts";
 import { PaymentRefusedError, providerUnavailableMessage } from "../../providers/payments/payments.provider.ts";
 import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { paymentInProgressMessage } from "./payment-in-progress.ts";
@@ -45,7 +45,7 @@ async function ownBill(deps: AppDeps, scope: PatientScope, accountId: number, me
   const bill = await deps.prisma.bill.findUnique({ where: { id: accountId } });
   if (!bill || bill.userId !== scope.patient.id) {
     // Another patient's bill answers exactly like a missing one.
-    if (bill) await audit(deps, scope.caller, meta, paymentAudit(action, null, { billId: accountId }, bill.userId, "denied"));
+    await refuseReach(deps, scope.caller, meta, bill ? paymentAudit(action, null, { billId: accountId }, bill.userId) : null);
     throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
   }
   return bill;
@@ -144,8 +144,12 @@ async function ownTransaction(deps: AppDeps, user: SessionUser, where: { token: 
     transaction.bill.userId === transaction.userId &&
     (transaction.userId === user.id || !!(await liveCaregiverLink(deps, user.id, transaction.userId, "cuentas-pagos")));
   if (!transaction || !mayPay) {
-    if (transaction)
-      await audit(deps, user, meta, paymentAudit("payment.commit", null, { buyOrder: transaction.buyOrder }, transaction.userId, "denied"));
+    await refuseReach(
+      deps,
+      user,
+      meta,
+      transaction ? paymentAudit("payment.commit", null, { buyOrder: transaction.buyOrder }, transaction.userId) : null,
+    );
     throw new AppError("NOT_FOUND", paymentMessages.transactionNotFound);
   }
   return transaction;

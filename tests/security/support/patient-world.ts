@@ -55,7 +55,8 @@ export interface World {
 let nextBody = 30_200_000;
 
 export async function createWorld(): Promise<World> {
-  const ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_IP: "100000" });
+  // Many refusals and reads happen here on purpose; the limits are tested on their own (access-refusals.test.ts).
+  const ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_IP: "100000", REFUSED_ACCESS_MAX_PER_ACCOUNT: "100000" });
   const prisma = ctx.db.prisma;
   const idOf = async (rut: string) => (await prisma.user.findUniqueOrThrow({ where: { rut } })).id;
   const newPatient = async (firstName: string, lastName: string) => {

@@ -39,7 +39,8 @@ const addressesCaregiverLink = (endpoint: Endpoint) => /:linkId\b/.test(endpoint
 
 /** A portal over a fresh demo database, signed in as each role, with one call for every kind of endpoint. */
 export async function createSecurityContext(overrides: Parameters<typeof createTestContext>[0] = {}): Promise<SecurityContext> {
-  const ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_IP: "100000", ...overrides });
+  // The matrices ask for others' data over and over on purpose: the per-account limit of such refusals has its own test.
+  const ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_IP: "100000", REFUSED_ACCESS_MAX_PER_ACCOUNT: "100000", ...overrides });
   const freshLogin = (role: Exclude<Role, "none">) =>
     role === "patient" ? ctx.login(demo.patient.rut, demo.patient.password) : ctx.login(demo[role].rut, demo[role].password, "staff");
   const tokens = {

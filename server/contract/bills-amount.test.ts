@@ -26,4 +26,13 @@ describe("bill amounts as typed", () => {
       expect(result.error?.issues[0]?.message).toBe("Solo números");
     }
   });
+
+  it("refuses $ 0 in the form and on the wire, with the range it accepts (issue 42, point 10)", () => {
+    for (const typed of ["0", "000"]) {
+      const result = billFormSchema.safeParse(form(typed));
+      expect(result.error?.issues[0]?.message, typed).toBe("El monto debe ser un número entero entre 1 y 999.999.999");
+    }
+    expect(amountSchema.safeParse(0).success).toBe(false);
+    expect(amountSchema.parse("1")).toBe(1);
+  });
 });

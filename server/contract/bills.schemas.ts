@@ -19,7 +19,7 @@ export const billMessages = {
   invalidSearch: "Búsqueda inválida",
   searchTooLong: "La búsqueda no puede superar los 100 caracteres",
   invalidDate: "La fecha es inválida",
-  invalidAmount: "El monto debe ser un número entero entre 0 y 999.999.999",
+  invalidAmount: "El monto debe ser un número entero entre 1 y 999.999.999",
   invalidStatus: "Estado inválido",
   invalidClinic: "Clínica inválida",
   invalidBody: "Datos inválidos",
@@ -91,6 +91,8 @@ export const ZStaffBillsInput = z.object(
 export const billDateSchema = z
   .string({ error: billMessages.invalidDate })
   .trim()
+  .max(40, { error: billMessages.invalidDate })
+  .regex(/^\d{4}-\d{2}-\d{2}/, { error: billMessages.invalidDate })
   .refine(
     (value) => {
       const day = value.slice(0, 10);
@@ -111,13 +113,16 @@ export const typedAmountPattern = /^(\d+|\d{1,3}(\.\d{3})+)$/;
 /** The typed amount as whole pesos (its thousands dots removed); call only on text that matched typedAmountPattern. */
 export const typedAmountValue = (typed: string): number => Number(typed.trim().replace(/\./g, ""));
 
-/** Amount in whole pesos: digits only in the form (SPEC §5), a number or digit string on the wire. */
+/**
+ * Amount in whole pesos: digits only in the form (SPEC §5), a number or digit string on the wire. At least $ 1: a bill is
+ * something to pay, and Webpay refuses a zero amount (issue 42, point 10; docs/funciones.md).
+ */
 export const amountSchema = z.preprocess(
   (value) => (typeof value === "string" && typedAmountPattern.test(value.trim()) ? typedAmountValue(value) : value),
   z
     .number({ error: messages.digitsOnly })
     .int({ error: messages.digitsOnly })
-    .min(0, { error: billMessages.invalidAmount })
+    .min(1, { error: billMessages.invalidAmount })
     .max(MAX_AMOUNT, { error: billMessages.invalidAmount }),
 );
 
@@ -157,7 +162,11 @@ export const ZUpdateBillInput = z.object(
     createAccountIdDate: billFields.createAccountIdDate.optional(),
     amount: billFields.amount.optional(),
     isPaid: isPaidSchema.optional(),
-    accountCode: z.unknown().optional(),
+    // Sent back by the edit form; it must be the stored one (the service says so when it is not).
+    accountCode: z
+      .union([z.string().max(40), z.number().int()], { error: billMessages.accountCodeNotEditable })
+      .optional()
+      .describe("El número de cuenta guardado: no se puede cambiar"),
   },
   { error: billMessages.invalidBody },
 );
@@ -171,7 +180,8 @@ export const billFormSchema = z.object({
     .string({ error: messages.required })
     .trim()
     .min(1, { error: messages.required })
-    .regex(typedAmountPattern, { error: messages.digitsOnly }),
+    .regex(typedAmountPattern, { error: messages.digitsOnly })
+    .refine((typed) => typedAmountValue(typed) >= 1, { error: billMessages.invalidAmount }),
   isPaid: z.enum(["true", "false"], { error: messages.required }),
 });
 export type BillFormValues = z.input<typeof billFormSchema>;

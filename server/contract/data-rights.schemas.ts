@@ -24,12 +24,20 @@ const accessFilters = {
   ...pagingShape,
 };
 
+/** The id of a patient in an address (REST /admin/users/:userId/accesses). */
+export const ZAccessesUserId = z.coerce
+  .number({ error: "Usuario inválido" })
+  .int({ error: "Usuario inválido" })
+  .positive({ error: "Usuario inválido" })
+  .max(2_147_483_647, { error: "Usuario inválido" });
+
 /** 'Accesos a mis datos' of the signed-in patient. */
-export const ZOwnAccessesInput = z.object(accessFilters).refine(dayRangeInOrder, { error: dayRangeMessages.fromAfterTo, path: ["to"] });
+export const ZAccessFilters = z.object(accessFilters);
+export const ZOwnAccessesInput = ZAccessFilters.refine(dayRangeInOrder, { error: dayRangeMessages.fromAfterTo, path: ["to"] });
 
 /** The same view of one patient, for staff (from the user's edit page). */
 export const ZPatientAccessesInput = z
-  .object({ userId: z.coerce.number({ error: "Usuario inválido" }).int().positive({ error: "Usuario inválido" }), ...accessFilters })
+  .object({ userId: ZAccessesUserId, ...accessFilters })
   .refine(dayRangeInOrder, { error: dayRangeMessages.fromAfterTo, path: ["to"] });
 
 /** Who acted, as the patient reads it: themself, staff by name and role, a caregiver, or the clinic's systems. */
@@ -136,16 +144,22 @@ export const ZStaffRightsRequestsInput = z.object({
 export const ZRightsRequestPage = z.object({ requests: z.array(ZRightsRequestDto), page: z.number().int(), total: z.number().int() });
 export type RightsRequestPage = z.infer<typeof ZRightsRequestPage>;
 
-export const ZUpdateRightsRequest = z
-  .object({
-    id: z.coerce.number({ error: rightsRequestMessages.notFound }).int().positive({ error: rightsRequestMessages.notFound }),
-    status: z.enum(["in_progress", "resolved", "rejected"], { error: "Estado inválido" }),
-    reason: z.string().trim().max(1000, { error: rightsRequestMessages.detailsTooLong }).optional(),
-  })
-  .refine((input) => input.status !== "rejected" || Boolean(input.reason), {
-    error: rightsRequestMessages.reasonRequired,
-    path: ["reason"],
-  });
+export const ZRightsRequestId = z.coerce
+  .number({ error: rightsRequestMessages.notFound })
+  .int({ error: rightsRequestMessages.notFound })
+  .positive({ error: rightsRequestMessages.notFound })
+  .max(2_147_483_647, { error: rightsRequestMessages.notFound });
+
+const rightsRequestChange = {
+  status: z.enum(["in_progress", "resolved", "rejected"], { error: "Estado inválido" }),
+  reason: z.string().trim().max(1000, { error: rightsRequestMessages.detailsTooLong }).optional(),
+};
+const rejectionHasReason = (input: { status: string; reason?: string }) => input.status !== "rejected" || Boolean(input.reason);
+const reasonRequired = () => ({ error: rightsRequestMessages.reasonRequired, path: ["reason"] });
+
+/** The body of PATCH /admin/rights-requests/:id (the id comes in the address). */
+export const ZRightsRequestChange = z.object(rightsRequestChange).refine(rejectionHasReason, reasonRequired());
+export const ZUpdateRightsRequest = z.object({ id: ZRightsRequestId, ...rightsRequestChange }).refine(rejectionHasReason, reasonRequired());
 
 // ---- Descargar mis datos ----
 
@@ -171,3 +185,9 @@ export const dataExportMessages = {
   failed: "No fue posible preparar sus datos, por favor intente más tarde",
   linkInvalid: "El enlace de descarga no es válido o expiró. Vuelva a 'Mis datos' y descárguelos de nuevo.",
 } as const;
+
+/** The id of a data export in its download address. */
+export const ZExportId = z
+  .string()
+  .regex(/^[\w-]{16,64}$/)
+  .describe("Id de la descarga");

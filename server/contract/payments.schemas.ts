@@ -7,6 +7,7 @@ export const paymentMessages = {
   billNotFound: "Cuenta no encontrada",
   transactionNotFound: "Transacción no encontrada",
   alreadyPaid: "La cuenta ya está pagada",
+  nothingToPay: "Esta cuenta no tiene monto por pagar. Si cree que es un error, comuníquese con la clínica.",
   inProgress: "Ya hay un pago en curso para esta cuenta. Termínelo o espere unos minutos antes de intentarlo de nuevo.",
   stillProcessing: "El pago se está procesando, por favor espere unos segundos y vuelva a intentarlo",
   notFinished: "El pago aún no ha sido completado en el proveedor",
@@ -25,7 +26,7 @@ const ZAccountId = z.coerce
 export const ZStartPaymentInput = z.object({
   accountId: ZAccountId,
   /** Sent by the web app (SPEC §7) but never trusted: the amount charged is the stored bill's. */
-  amount: z.unknown().optional(),
+  amount: z.unknown().optional().describe("Se ignora: se cobra el monto guardado de la cuenta"),
   /** The clinic portal the patient pays from; only selects a clinic of the catalogue. */
   rcrLink: z.string().trim().max(300).optional(),
   clinicCode: z.union([z.string().max(60), z.number()]).optional(),

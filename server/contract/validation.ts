@@ -60,12 +60,18 @@ export const newPasswordSchema = z
     error: messages.newPassword,
   });
 
+/** The fields of a new password and its confirmation (the API document describes the loose inputs with them). */
+export const passwordPairFields = {
+  password: newPasswordSchema,
+  passwordConfirmation: z
+    .string({ error: messages.required })
+    .min(1, { error: messages.required })
+    .max(200, atMost(200, messages.required)),
+};
+
 /** New password + confirmation; the mismatch message sits on passwordConfirmation. */
 export const passwordPairSchema = z
-  .object({
-    password: newPasswordSchema,
-    passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
-  })
+  .object(passwordPairFields)
   .refine((v) => v.password === v.passwordConfirmation, { error: messages.passwordMismatch, path: ["passwordConfirmation"] });
 
 const namePattern = linearPattern("[A-Za-zÀ-ÖØ-öø-ÿ' ]*");

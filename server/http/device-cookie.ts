@@ -6,7 +6,8 @@ import type { DeviceCookie } from "../lib/login-throttle.ts";
  * another site's request (SameSite=Strict), over HTTPS only when the portal is reached by HTTPS (directly or through
  * the trusted proxy).
  */
-export function setDeviceCookie(reply: FastifyReply, cookie: DeviceCookie): void {
+export function setDeviceCookie(reply: FastifyReply, cookie: DeviceCookie | undefined): void {
+  if (!cookie) return;
   void reply.setCookie(cookie.name, cookie.value, {
     path: "/",
     httpOnly: true,

@@ -25,14 +25,14 @@ describe("openApiDocument", () => {
     },
   });
 
-  it("turns :params into {params}, and gives a staff route the bearer scheme and its 401, 403 and 404 answers", () => {
+  it("turns :params into {params}, and gives a staff route the bearer scheme and its 401, 403, 404 and 414 answers, and 413/415 for its body", () => {
     expect(openApiPath("/api/rcr/v1/files/list/:accountId")).toBe("/api/rcr/v1/files/list/{accountId}");
     const document = openApiDocument([route("staff")], "/api/rcr/v1", "1") as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
     const operation = document.paths["/api/rcr/v1/admin/{id}"]!.patch!;
     expect(operation.security).toEqual([{ bearerAuth: [] }]);
-    expect(Object.keys(operation.responses as object)).toEqual(["200", "400", "401", "403", "404"]);
+    expect(Object.keys(operation.responses as object)).toEqual(["200", "400", "401", "403", "404", "413", "414", "415", "431"]);
   });
 
   it("leaves out routes without docs and the routes outside the contract's prefix", () => {

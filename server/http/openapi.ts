@@ -28,7 +28,10 @@ const errorDescriptions: Record<number, string> = {
   404: "Recurso no encontrado",
   409: "Conflicto con el estado actual (p. ej. un registro duplicado)",
   413: "El archivo o la solicitud supera el tamaño máximo",
+  414: "Un parámetro de la dirección supera los 100 caracteres",
+  415: "El tipo de contenido del cuerpo no es el documentado",
   429: "Demasiados intentos: espere antes de volver a intentarlo",
+  431: "Las cabeceras de la solicitud (o la dirección) superan el tamaño máximo",
   502: "Un proveedor externo falló",
   504: "Un proveedor externo no respondió a tiempo",
 };
@@ -66,9 +69,11 @@ function requestBody(docs: RouteDocs): JsonSchema | undefined {
   if (docs.multipart) {
     const fields = docs.multipart.fields ? jsonSchemaOf(docs.multipart.fields, "input") : { type: "object", properties: {} };
     const pdf = { type: "string", contentMediaType: "application/pdf", format: "binary" };
-    const files = Object.fromEntries(docs.multipart.files.map((name) => [name, { type: "array", items: pdf }]));
+    const minItems = docs.multipart.filesRequired ? 1 : 0;
+    const files = Object.fromEntries(docs.multipart.files.map((name) => [name, { type: "array", items: pdf, minItems }]));
+    const required = [...((fields.required as string[] | undefined) ?? []), ...(docs.multipart.filesRequired ? docs.multipart.files : [])];
     content["multipart/form-data"] = {
-      schema: { ...fields, properties: { ...(fields.properties as object), ...files } },
+      schema: { ...fields, properties: { ...(fields.properties as object), ...files }, ...(required.length ? { required } : {}) },
       encoding: Object.fromEntries(docs.multipart.files.map((name) => [name, { contentType: "application/pdf" }])),
     };
   }
@@ -83,15 +88,18 @@ function okResponse(response: RouteDocs["response"]): JsonSchema {
 }
 
 /**
- * The errors a route can answer: 400 (every call checks ?clinic=), 401/403 by its access, 404 with a path id, 429 when
- * it acts for a dependent (refused reaches are limited per account: server/lib/refused-access.ts).
+ * The errors a route can answer: 400 (every call checks ?clinic=), 401/403 by its access, 404 and 414 (a parameter
+ * past Fastify's 100 characters) with a path parameter, 413/415 with a body, 429 when it acts for a dependent (refused
+ * reaches are limited per account: server/lib/refused-access.ts), and 431 anywhere (Node's header limit, which counts
+ * the address too: server/http/client-errors.ts).
  */
 function errorStatuses(route: DocumentedRoute, docs: RouteDocs): number[] {
-  const statuses = new Set<number>([400, ...(docs.errors ?? [])]);
+  const statuses = new Set<number>([400, 431, ...(docs.errors ?? [])]);
+  if (docs.body || docs.multipart) [413, 415].forEach((status) => statuses.add(status));
   const bearer = route.access !== "public" && route.access !== "signed";
   if (bearer) statuses.add(401);
   if (route.access !== "public") statuses.add(403);
-  if (pathParamNames(route.url).length > 0) statuses.add(404);
+  if (pathParamNames(route.url).length > 0) [404, 414].forEach((status) => statuses.add(status));
   if (route.caregiverPart) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -13,7 +13,7 @@ export interface FileResponse {
 export const fileResponse = (file: FileResponse["file"], description: string): FileResponse => ({ file, description });
 
 /** Error statuses a route may document beyond the ones its access and input imply (see openapi.ts). */
-export type ExtraErrorStatus = 401 | 403 | 404 | 409 | 413 | 429 | 502 | 504;
+export type ExtraErrorStatus = 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
 
 export interface RouteDocs {
   /** One line in Spanish (SPEC §7's description of the call). */
@@ -26,8 +26,8 @@ export interface RouteDocs {
   querystring?: z.ZodObject;
   /** JSON body. */
   body?: z.ZodType;
-  /** multipart/form-data body: text fields and the names of file fields (PDFs, each repeatable). */
-  multipart?: { fields?: z.ZodObject; files: string[] };
+  /** multipart/form-data body: text fields and the names of file fields (PDFs, each repeatable; at least one when required). */
+  multipart?: { fields?: z.ZodObject; files: string[]; filesRequired?: boolean };
   /** The 200 answer: a zod schema of the JSON, or a file. */
   response: z.ZodType | FileResponse;
   errors?: ExtraErrorStatus[];

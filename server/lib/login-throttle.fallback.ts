@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { Counter, ThrottleStore } from "./login-throttle.store.ts";
+import { backoffMs, type Counter, type ThrottleStore } from "./login-throttle.store.ts";
 
 // Issue 24, "Redis caído": with REDIS_URL the login counters live in Redis, shared by every instance. While Redis is
 // away, logins must keep working and keep being limited: each instance counts in its own memory, with the same rules
@@ -12,34 +12,46 @@ interface Entry {
   lockedUntil: number | null;
 }
 
+const asCounter = (entry: Entry): Counter => ({
+  failures: entry.failures,
+  lockedUntil: entry.lockedUntil === null ? null : new Date(entry.lockedUntil),
+});
+
 /** The ThrottleStore rules (see databaseStore in login-throttle.ts) over a Map of this process. */
 export function memoryThrottleStore(maxKeys = 100_000): ThrottleStore {
   const entries = new Map<string, Entry>();
-  const live = (entry: Entry, windowMs: number, now: number) =>
-    entry.windowStart > now - windowMs || (entry.lockedUntil !== null && entry.lockedUntil > now);
   return {
-    async count(key, windowMs): Promise<Counter> {
+    async peek(keys) {
+      return keys.map((key) => {
+        const entry = entries.get(key);
+        return entry ? asCounter(entry) : null;
+      });
+    },
+    async record(key, rule) {
       const now = Date.now();
       const entry = entries.get(key);
-      if (entry && live(entry, windowMs, now)) entry.failures += 1;
-      else {
-        if (entries.size >= maxKeys) entries.delete(entries.keys().next().value!);
-        entries.set(key, { failures: 1, windowStart: now, lockedUntil: entry?.lockedUntil ?? null });
-      }
-      const current = entries.get(key)!;
-      return { failures: current.failures, lockedUntil: current.lockedUntil === null ? null : new Date(current.lockedUntil) };
+      if (entry?.lockedUntil && entry.lockedUntil > now) return { counted: false, counter: asCounter(entry) };
+      const live = entry && entry.windowStart > now - rule.windowMs;
+      if (!entry && entries.size >= maxKeys) entries.delete(entries.keys().next().value!);
+      const next: Entry = live
+        ? { ...entry, failures: entry.failures + 1 }
+        : { failures: 1, windowStart: now, lockedUntil: entry?.lockedUntil ?? null };
+      if (next.failures >= rule.limit) next.lockedUntil = now + backoffMs(rule, next.failures - rule.limit + 1);
+      entries.set(key, next);
+      return { counted: true, counter: asCounter(next) };
     },
-    async claimBackoff(key, lockedUntil) {
+    async undo(key, startedLock) {
       const entry = entries.get(key);
-      if (!entry || (entry.lockedUntil !== null && entry.lockedUntil > Date.now())) return false;
-      entry.lockedUntil = lockedUntil.getTime();
-      return true;
+      if (!entry) return;
+      entry.failures = Math.max(entry.failures - 1, 0);
+      if (startedLock && entry.lockedUntil === startedLock.getTime()) entry.lockedUntil = null;
     },
-    async giveBack(pair, others) {
+    async forgive(pair, others) {
+      const typos = entries.get(pair)?.failures ?? 0;
       entries.delete(pair);
       for (const key of others) {
         const entry = entries.get(key);
-        if (entry) entry.failures = Math.max(entry.failures - 1, 0);
+        if (entry) entry.failures = Math.max(entry.failures - typos, 0);
       }
     },
     async clearRut(rut) {
@@ -78,9 +90,10 @@ export function withLocalFallback(shared: ThrottleStore, redis: Redis, local: Th
     return work(local);
   };
   return {
-    count: (key, windowMs) => use((store) => store.count(key, windowMs)),
-    claimBackoff: (key, lockedUntil, windowMs) => use((store) => store.claimBackoff(key, lockedUntil, windowMs)),
-    giveBack: (pair, others) => use((store) => store.giveBack(pair, others)),
+    peek: (keys) => use((store) => store.peek(keys)),
+    record: (key, rule) => use((store) => store.record(key, rule)),
+    undo: (key, startedLock) => use((store) => store.undo(key, startedLock)),
+    forgive: (pair, others) => use((store) => store.forgive(pair, others)),
     clearRut: (rut) => use((store) => store.clearRut(rut)),
   };
 }

@@ -2,25 +2,35 @@ import { randomBytes } from "node:crypto";
 import type { AppDeps, RequestMeta } from "../deps.ts";
 import { clientKey } from "./client-address.ts";
 import { AppError } from "./errors.ts";
-import type { Counter, ThrottleStore } from "./login-throttle.store.ts";
+import { checksInFlight, type ChecksInFlight } from "./login-checks-in-flight.ts";
+import type { Counter, CounterRule, Recorded, ThrottleStore } from "./login-throttle.store.ts";
 import { redisThrottleStore } from "./login-throttle.redis.ts";
 import { sha256 } from "./tokens.ts";
 import { sharedWithFallback } from "./login-throttle.fallback.ts";
 
-// Password-attempt throttling shared by every instance (issue 9, finding 5): in the database, or in Redis when REDIS_URL
-// is set (issue 15; same rules, cheaper). Addresses are counted by clientKey (an IPv6 client by its /64). Counters:
-//  - pair:<rut>|<address> — one address guessing one RUT: LOGIN_MAX_FAILURES_PER_PAIR free attempts;
-//  - rut:<rut>            — one RUT guessed from anywhere: LOGIN_MAX_FAILURES_PER_RUT free attempts, then back-off for
-//                           every address (issue 23, finding 4: a botnet or an IPv6 block buys no extra guesses), and
-//                           an alert (warn log, metric) when the RUT passes its limit;
-//  - device:<nonce>       — a browser holding a device cookie from an earlier successful login of that RUT (OWASP's
-//                           "device cookies"): it is not held back by the RUT's counter, so the owner still signs in
-//                           during an attack, but by its own, with the pair's limit;
-//  - ip:<address>         — one address trying many RUTs: LOGIN_MAX_FAILURES_PER_IP per window.
-// Past its limit a counter allows one attempt per back-off period, which doubles with every attempt (base
-// LOGIN_BACKOFF_BASE_SECONDS, at most LOGIN_BACKOFF_MAX_MINUTES) instead of a flat lock-out. Every attempt is counted
-// before the password is checked, in one atomic statement, and the back-off slot is claimed atomically, so concurrent
-// requests cannot slip past a limit; a correct password gives the attempt back.
+// Guessing throttle of passwords and second-factor codes, shared by every instance (issue 9, finding 5): in the
+// database, or in Redis when REDIS_URL is set (issue 15; same rules). Addresses are counted by clientKey (an IPv6
+// client by its /64). Counters, each of checked wrong guesses only:
+//  - pair:<rut>|<address> — one address guessing one account: LOGIN_MAX_FAILURES_PER_PAIR free guesses;
+//  - rut:<rut>            — one account guessed from anywhere: LOGIN_MAX_FAILURES_PER_RUT free guesses, then back-off
+//                           for every address (issue 23, finding 4: a botnet or an IPv6 block buys no extra guesses),
+//                           and an alert (warn log, metric) when the account reaches its limit;
+//  - device:<nonce>       — a browser holding a device cookie from an earlier complete login of that account (OWASP's
+//                           "device cookies"): counted by its cookie, with the pair's limit, instead of by the account
+//                           and the address, so its owner signs in during an attack and behind a busy address;
+//  - ip:<address>         — one address guessing many accounts: LOGIN_MAX_FAILURES_PER_IP per window.
+// The codes of the second step count the same way under keys of their own ("2fa:" before the RUT), so guessing a code
+// costs what guessing a password does, and the owner's device cookie exempts them as it does the password (issue 42,
+// point 7). The guess that reaches a limit starts a back-off (LOGIN_BACKOFF_BASE_SECONDS, doubling with each guess
+// past it, at most LOGIN_BACKOFF_MAX_MINUTES): the limit is exactly the number of guesses checked before the first wait.
+// Issue 42, point 8 — many patients share one address (a clinic's Wi-Fi, a carrier's CGNAT):
+//  - a guess refused with 429 counts nowhere, so a burst during a wait does not lengthen it or fill the address;
+//  - a right secret is never counted, not even while it is being checked: the counters are read before the check and
+//    written only for a wrong one, each counted atomically only if it still lets the guess through (concurrent guesses
+//    cannot pass a limit); a right one is let in only if no counter started a wait meanwhile (a concurrent guess that
+//    took the last free guess), so what a burst learns is what the same guesses sent one by one would;
+//  - a right secret gives back the typos its (account, address) pair made to the account and the address;
+//  - at most CHECKS_PER_ADDRESS checks run at once per address in an instance (login-checks-in-flight.ts).
 
 /** Issue 33: the 429 says how long to wait ('Espere un minuto', 'Espere 2 minutos'), rounded up to whole minutes. */
 export function tooManyAttemptsMessageFor(waitMs: number): string {
@@ -29,16 +39,17 @@ export function tooManyAttemptsMessageFor(waitMs: number): string {
   return `Demasiados intentos fallidos. ${wait} e intente nuevamente.`;
 }
 
-/** How long a refused attempt must wait: until the counter's back-off ends, or (no back-off known) the window. */
-function waitMsOf(deps: AppDeps, counter: Counter | null): number {
-  const lockedFor = counter?.lockedUntil ? counter.lockedUntil.getTime() - Date.now() : 0;
-  return lockedFor > 0 ? lockedFor : windowMs(deps);
-}
+/** More checks waiting at one address than people could be typing: refused without counting. */
+const tooManyInFlightMessage = "Hay demasiados ingresos en curso desde su red. Espere un minuto e intente nuevamente.";
 
-const pairKey = (rut: string, ip: string) => `pair:${rut}|${ip}`;
-const rutKey = (rut: string) => `rut:${rut}`;
+/** What is guessed: an account's password, or the code of its second step (counted apart, under "2fa:"). */
+export type GuessedSecret = "password" | "code";
+
+const pairKey = (account: string, ip: string) => `pair:${account}|${ip}`;
+const rutKey = (account: string) => `rut:${account}`;
 const ipKey = (ip: string) => `ip:${ip}`;
-const deviceKey = (nonce: string) => `device:${nonce}`;
+const accountKey = (rut: string, secret: GuessedSecret) => (secret === "code" ? `2fa:${rut}` : rut);
+const deviceKey = (nonce: string, secret: GuessedSecret) => (secret === "code" ? `device:2fa:${nonce}` : `device:${nonce}`);
 
 /** How long a browser stays recognised after a successful login. */
 export const DEVICE_COOKIE_DAYS = 180;
@@ -53,7 +64,10 @@ export interface DeviceCookie {
   maxAgeSeconds: number;
 }
 
-/** The cookie a browser gets after a successful login of the RUT (set by the transport: HttpOnly, SameSite=Strict). */
+/**
+ * The cookie a browser gets once a login of the RUT is complete — the password, and the code when the account has a
+ * second factor: a password alone must not buy exemptions for code guesses (set by the transport: HttpOnly, Strict).
+ */
 export function deviceCookieFor(deps: Pick<AppDeps, "tokens">, rut: string): DeviceCookie {
   return {
     name: deviceCookieName(rut),
@@ -69,34 +83,56 @@ function trustedDevice(deps: Pick<AppDeps, "tokens">, rut: string, meta: Request
   return device && device.subject === deviceSubject(rut) ? device.nonce : null;
 }
 
+// The back-off in SQL is the same as backoffMs (login-throttle.store.ts): base × 2^(guesses past the limit), capped.
 function databaseStore(deps: AppDeps): ThrottleStore {
+  const { prisma } = deps;
   return {
-    async count(key, windowMs) {
-      const windowStart = new Date(Date.now() - windowMs);
-      const rows = await deps.prisma.$queryRaw<Array<{ failures: number; lockedUntil: Date | null }>>`
-        INSERT INTO "LoginThrottle" ("key", "windowStart", "failures") VALUES (${key}, now(), 1)
+    async peek(keys) {
+      const rows = await prisma.loginThrottle.findMany({ where: { key: { in: keys } } });
+      return keys.map((key) => rows.find((row) => row.key === key) ?? null);
+    },
+    async record(key, rule): Promise<Recorded> {
+      const now = new Date();
+      const freshAfter = new Date(now.getTime() - rule.windowMs);
+      const [baseSeconds, maxSeconds] = [rule.backoffBaseMs / 1000, rule.backoffMaxMs / 1000];
+      // One statement: the row lock of ON CONFLICT serialises concurrent guesses; a row backing off is left as it is
+      // (the WHERE), and then nothing is returned.
+      const rows = await prisma.$queryRaw<Array<{ failures: number; lockedUntil: Date | null }>>`
+        INSERT INTO "LoginThrottle" AS t ("key", "windowStart", "failures", "lockedUntil")
+        VALUES (${key}, ${now}, 1, CASE WHEN 1 >= ${rule.limit}::int
+          THEN CAST(${now} AS timestamp(3)) + make_interval(secs => ${baseSeconds}::float8) END)
         ON CONFLICT ("key") DO UPDATE SET
-          "failures" = CASE WHEN "LoginThrottle"."windowStart" > ${windowStart} OR "LoginThrottle"."lockedUntil" > now()
-            THEN "LoginThrottle"."failures" + 1 ELSE 1 END,
-          "windowStart" = CASE WHEN "LoginThrottle"."windowStart" > ${windowStart} OR "LoginThrottle"."lockedUntil" > now()
-            THEN "LoginThrottle"."windowStart" ELSE now() END
+          "failures" = CASE WHEN t."windowStart" > ${freshAfter} THEN t."failures" + 1 ELSE 1 END,
+          "windowStart" = CASE WHEN t."windowStart" > ${freshAfter} THEN t."windowStart" ELSE ${now} END,
+          "lockedUntil" = CASE
+            WHEN (CASE WHEN t."windowStart" > ${freshAfter} THEN t."failures" + 1 ELSE 1 END) >= ${rule.limit}::int
+            THEN CAST(${now} AS timestamp(3)) + make_interval(secs => LEAST(${maxSeconds}::float8, ${baseSeconds}::float8 *
+              power(2, LEAST((CASE WHEN t."windowStart" > ${freshAfter} THEN t."failures" + 1 ELSE 1 END) - ${rule.limit}::int, 30))))
+            ELSE t."lockedUntil" END
+        WHERE t."lockedUntil" IS NULL OR t."lockedUntil" <= ${now}
         RETURNING "failures", "lockedUntil"`;
       const row = rows[0];
-      return { failures: Number(row?.failures ?? 0), lockedUntil: row?.lockedUntil ?? null };
+      if (row) return { counted: true, counter: { failures: Number(row.failures), lockedUntil: row.lockedUntil } };
+      const [current] = await this.peek([key]);
+      return { counted: false, counter: current ?? { failures: 0, lockedUntil: null } };
     },
-    async claimBackoff(key, lockedUntil) {
-      const claimed = await deps.prisma.$executeRaw`
-        UPDATE "LoginThrottle" SET "lockedUntil" = ${lockedUntil}
-        WHERE "key" = ${key} AND ("lockedUntil" IS NULL OR "lockedUntil" <= now())`;
-      return claimed === 1;
+    async undo(key, startedLock) {
+      await prisma.$executeRaw`
+        UPDATE "LoginThrottle" SET "failures" = GREATEST("failures" - 1, 0),
+          "lockedUntil" = CASE WHEN "lockedUntil" = CAST(${startedLock} AS timestamp(3)) THEN NULL ELSE "lockedUntil" END
+        WHERE "key" = ${key}`;
     },
-    async giveBack(pair, others) {
-      await deps.prisma.loginThrottle.deleteMany({ where: { key: pair } });
-      await deps.prisma.$executeRaw`
-        UPDATE "LoginThrottle" SET "failures" = GREATEST("failures" - 1, 0) WHERE "key" IN (${others[0]}, ${others[1]})`;
+    async forgive(pair, others) {
+      const [gone] = await prisma.$queryRaw<Array<{ failures: number }>>`
+        DELETE FROM "LoginThrottle" WHERE "key" = ${pair} RETURNING "failures"`;
+      // The others are the account's (or device's) and the address's counters: at most two.
+      for (const key of gone ? others : []) {
+        await prisma.$executeRaw`
+          UPDATE "LoginThrottle" SET "failures" = GREATEST("failures" - ${Number(gone!.failures)}::int, 0) WHERE "key" = ${key}`;
+      }
     },
     async clearRut(rut) {
-      await deps.prisma.loginThrottle.deleteMany({ where: { OR: [{ key: rutKey(rut) }, { key: { startsWith: `pair:${rut}|` } }] } });
+      await prisma.loginThrottle.deleteMany({ where: { OR: [{ key: rutKey(rut) }, { key: { startsWith: `pair:${rut}|` } }] } });
     },
   };
 }
@@ -111,72 +147,87 @@ export const throttleStore = (deps: AppDeps): ThrottleStore =>
       })
     : databaseStore(deps);
 
-/** Seconds to wait after the n-th attempt past the limit: base, 2×base, 4×base, … up to the maximum. */
-export function backoffSeconds(deps: AppDeps, attemptsPastLimit: number): number {
-  const max = deps.config.LOGIN_BACKOFF_MAX_MINUTES * 60;
-  return Math.min(max, deps.config.LOGIN_BACKOFF_BASE_SECONDS * 2 ** Math.min(Math.max(attemptsPastLimit - 1, 0), 30));
-}
+const inFlight = new WeakMap<AppDeps, ChecksInFlight>();
+const checksOf = (deps: AppDeps) => {
+  let checks = inFlight.get(deps);
+  if (!checks) inFlight.set(deps, (checks = checksInFlight()));
+  return checks;
+};
 
-const windowMs = (deps: AppDeps) => deps.config.LOGIN_WINDOW_MINUTES * 60_000;
+const ruleOf = (deps: AppDeps, limit: number): CounterRule => ({
+  limit,
+  windowMs: deps.config.LOGIN_WINDOW_MINUTES * 60_000,
+  backoffBaseMs: deps.config.LOGIN_BACKOFF_BASE_SECONDS * 1000,
+  backoffMaxMs: deps.config.LOGIN_BACKOFF_MAX_MINUTES * 60_000,
+});
 
-/**
- * True when this attempt may go ahead under a counter: within the limit, or past it and the back-off slot is free —
- * claimed here atomically (only one concurrent request gets it), which also sets the next, doubled wait.
- */
-async function mayAttempt(deps: AppDeps, store: ThrottleStore, key: string, counter: Counter, limit: number): Promise<boolean> {
-  const now = Date.now();
-  if (counter.lockedUntil && counter.lockedUntil.getTime() > now) return false;
-  const pastLimit = counter.failures - limit;
-  if (pastLimit <= 0) return true;
-  return store.claimBackoff(key, new Date(now + backoffSeconds(deps, pastLimit) * 1000), windowMs(deps));
-}
+const waiting = (counter: Counter | null, now = Date.now()) => (counter?.lockedUntil ? counter.lockedUntil.getTime() > now : false);
 
-/** The counters one attempt used, to give it back when the password was right. */
-export interface PasswordAttempt {
-  pair: string;
-  others: [string, string];
-}
+const refusal = (counter: Counter | null) =>
+  new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessageFor(counter?.lockedUntil ? counter.lockedUntil.getTime() - Date.now() : 60_000));
 
 /**
- * Counts one password attempt for the (RUT, address) pair, the RUT (or the browser's device cookie of that RUT) and
- * the address; throws 429 when this attempt must wait. Call before checking the password; call passwordAttemptSucceeded
- * with the answer when it was right.
+ * One guess of an account's password or second-factor code, from the request's address and browser. `check` says
+ * whether the secret is right and must change nothing (a right code is spent by the caller afterwards). Returns true
+ * for a right secret, false for a wrong one (counted); throws 429, counting nothing, when the guess must wait.
  */
-export async function reservePasswordAttempt(deps: AppDeps, rut: string, meta: RequestMeta): Promise<PasswordAttempt> {
+export async function throttledGuess(
+  deps: AppDeps,
+  rut: string,
+  secret: GuessedSecret,
+  meta: RequestMeta,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   const { config } = deps;
   const store = throttleStore(deps);
   const client = clientKey(meta.ip);
+  const account = accountKey(rut, secret);
   const device = trustedDevice(deps, rut, meta);
-  // A recognised browser is counted by its cookie instead of by the RUT, with the pair's limit.
-  const [ownKey, ownLimit] = device
-    ? [deviceKey(device), config.LOGIN_MAX_FAILURES_PER_PAIR]
-    : [rutKey(rut), config.LOGIN_MAX_FAILURES_PER_RUT];
-  const refuse = (counter: Counter | null) => new AppError("TOO_MANY_REQUESTS", tooManyAttemptsMessageFor(waitMsOf(deps, counter)));
-  // Each counter is counted only once the ones before it let the attempt through. Counted all at once, attempts sent at
-  // the same moment took their places in line on each counter in a different order: one of the pair's first three
-  // could find the RUT's counter already filled by attempts the pair then refused (CI saw 2 checked where the limit is 3).
-  const pair = await store.count(pairKey(rut, client), windowMs(deps));
-  if (!(await mayAttempt(deps, store, pairKey(rut, client), pair, config.LOGIN_MAX_FAILURES_PER_PAIR))) throw refuse(pair);
-  const own = await store.count(ownKey, windowMs(deps));
-  if (!device && own.failures === ownLimit + 1) {
-    // Logs keep no RUT (server/http/log-redaction.ts): a hash follows one attack across lines; the audit's denied
-    // login rows name the account.
-    const rutHash = sha256(`portal-log:${rut}`).slice(0, 12);
-    deps.logWarn?.(
-      { rutHash, failures: own.failures, windowMinutes: config.LOGIN_WINDOW_MINUTES },
-      "login: a RUT passed its failed-attempt limit",
-    );
-    deps.metrics?.loginRutLimitReached();
-  }
-  if (!(await mayAttempt(deps, store, ownKey, own, ownLimit))) throw refuse(own);
-  const byIp = await store.count(ipKey(client), windowMs(deps));
-  if (byIp.failures > config.LOGIN_MAX_FAILURES_PER_IP) throw refuse(null);
-  return { pair: pairKey(rut, client), others: [ownKey, ipKey(client)] };
+  const pair = pairKey(account, client);
+  // In order: each counter is counted only once the ones before it let the guess through.
+  const counters: Array<[string, number]> = [
+    [pair, config.LOGIN_MAX_FAILURES_PER_PAIR],
+    ...(device
+      ? ([[deviceKey(device, secret), config.LOGIN_MAX_FAILURES_PER_PAIR]] as Array<[string, number]>)
+      : ([
+          [rutKey(account), config.LOGIN_MAX_FAILURES_PER_RUT],
+          [ipKey(client), config.LOGIN_MAX_FAILURES_PER_IP],
+        ] as Array<[string, number]>)),
+  ];
+  const keys = counters.map(([key]) => key);
+  const waitingOne = async () => (await store.peek(keys)).find((counter) => waiting(counter)) ?? null;
+
+  const outcome = await checksOf(deps).run(client, async () => {
+    const before = await waitingOne();
+    if (before) throw refusal(before);
+    if (await check()) {
+      const meanwhile = await waitingOne();
+      if (meanwhile) throw refusal(meanwhile);
+      await store.forgive(pair, keys.slice(1));
+      return true;
+    }
+    const counted: Array<[string, Date | null]> = [];
+    for (const [key, limit] of counters) {
+      const recorded = await store.record(key, ruleOf(deps, limit));
+      if (!recorded.counted) {
+        for (const [done, startedLock] of counted.reverse()) await store.undo(done, startedLock);
+        throw refusal(recorded.counter);
+      }
+      const reachedLimit = recorded.counter.failures >= limit;
+      counted.push([key, reachedLimit ? recorded.counter.lockedUntil : null]);
+      if (key === rutKey(account) && recorded.counter.failures === limit) alertRutLimit(deps, rut, recorded.counter.failures);
+    }
+    return false;
+  });
+  if (outcome === null) throw new AppError("TOO_MANY_REQUESTS", tooManyInFlightMessage);
+  return outcome;
 }
 
-/** The password was right: the pair starts afresh, the RUT (or device) and the address get this attempt back. */
-export async function passwordAttemptSucceeded(deps: AppDeps, attempt: PasswordAttempt): Promise<void> {
-  await throttleStore(deps).giveBack(attempt.pair, attempt.others);
+/** Logs keep no RUT (server/http/log-redaction.ts): a hash follows one attack across lines; the audit names the account. */
+function alertRutLimit(deps: AppDeps, rut: string, failures: number): void {
+  const rutHash = sha256(`portal-log:${rut}`).slice(0, 12);
+  deps.logWarn?.({ rutHash, failures, windowMinutes: deps.config.LOGIN_WINDOW_MINUTES }, "login: a RUT passed its failed-attempt limit");
+  deps.metrics?.loginRutLimitReached();
 }
 
 /** After a password reset the RUT starts afresh, from every address. */

@@ -24,17 +24,18 @@ type RefusalCount = { limited: false } | { limited: true; crossed: boolean; wait
 export async function countRefusedAccess(deps: AppDeps, userId: number): Promise<RefusalCount> {
   const { config } = deps;
   const windowMs = config.REFUSED_ACCESS_WINDOW_MINUTES * 60_000;
-  const key = `refused:${userId}`;
-  const store = throttleStore(deps);
-  const counter = await store.count(key, windowMs);
-  if (counter.failures <= config.REFUSED_ACCESS_MAX_PER_ACCOUNT) return { limited: false };
-  if (counter.failures === config.REFUSED_ACCESS_MAX_PER_ACCOUNT + 1) {
-    await store.claimBackoff(key, new Date(Date.now() + windowMs), windowMs);
+  // The refusal one past the limit is the one that starts the wait, of a whole window (no doubling: the store's back-off
+  // with its base and maximum both one window).
+  const rule = { limit: config.REFUSED_ACCESS_MAX_PER_ACCOUNT + 1, windowMs, backoffBaseMs: windowMs, backoffMaxMs: windowMs };
+  const { counted, counter } = await throttleStore(deps).record(`refused:${userId}`, rule);
+  const waitingUntil = counter.lockedUntil && counter.lockedUntil.getTime() > Date.now() ? counter.lockedUntil : null;
+  if (counted && !waitingUntil) return { limited: false };
+  if (counted) {
     deps.logWarn?.(
       { userId, refusals: counter.failures, windowMinutes: config.REFUSED_ACCESS_WINDOW_MINUTES },
       "access: an account passed its refused-access limit",
     );
     return { limited: true, crossed: true, waitMs: windowMs };
   }
-  return { limited: true, crossed: false, waitMs: counter.lockedUntil ? counter.lockedUntil.getTime() - Date.now() : windowMs };
+  return { limited: true, crossed: false, waitMs: waitingUntil ? waitingUntil.getTime() - Date.now() : windowMs };
 }

@@ -12,7 +12,7 @@ export interface Context {
   /** The authenticated user, loaded once per request on first use. */
   getUser(): Promise<AuthenticatedUser | null>;
   /** Sets a login's device cookie on the answer (absent for callers without HTTP, e.g. tests' createCaller). */
-  setDeviceCookie?(cookie: DeviceCookie): void;
+  setDeviceCookie?(cookie: DeviceCookie | undefined): void;
 }
 
 /** Context without Fastify objects, so tests can build callers directly. */

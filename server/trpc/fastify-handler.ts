@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
 import {
@@ -79,10 +81,18 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
       onError: ({ error, path }) => options.onError({ error, path }),
     });
     reply.code(response.status);
-    response.headers.forEach((value, name) => void reply.header(name, value));
-    return reply.send(await response.text());
+    // Framing is Node's to choose (length for a whole body, chunked for a stream): a Web Response's own
+    // transfer-encoding or content-length copied beside it would frame the message twice (issue 42, point 5).
+    response.headers.forEach((value, name) => {
+      if (!framingHeaders.has(name)) void reply.header(name, value);
+    });
+    const streamed = response.headers.get("transfer-encoding") !== null;
+    return reply.send(streamed && response.body ? Readable.fromWeb(response.body as NodeReadableStream) : await response.text());
   });
 }
+
+/** Hop-by-hop and length headers: they describe one connection's framing, not the answer. */
+const framingHeaders = new Set(["transfer-encoding", "content-length", "connection", "keep-alive"]);
 
 /** The procedure, its type and its raw input when the request is one plain call the fast path answers exactly as tRPC would. */
 async function singleCall(

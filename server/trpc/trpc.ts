@@ -70,6 +70,8 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
+    // A streamed batch (trpc-accept: application/jsonl) is JSON lines, not one JSON document: say so (issue 42, point 5).
+    jsonl: { contentType: "application/jsonl" },
     errorFormatter({ shape, error }) {
       const mapped = toTRPCError(error);
       return { ...shape, message: mapped.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };

@@ -96,11 +96,66 @@ describe("GET /api/docs/openapi.json", () => {
     );
   });
 
-  it("describes uploads as multipart PDFs and downloads as application/pdf", () => {
+  it("describes uploads as multipart PDFs (files/upload needs at least one) and downloads as application/pdf", () => {
     const upload = document.paths["/api/rcr/v1/files/upload"]!.post!.requestBody!.content["multipart/form-data"]!.schema;
-    expect(upload).toMatchObject({ properties: { file: { type: "array", items: { contentMediaType: "application/pdf" } } } });
+    expect(upload).toMatchObject({
+      properties: { file: { type: "array", items: { contentMediaType: "application/pdf" }, minItems: 1 } },
+      required: ["file"],
+    });
     const download = document.paths["/api/rcr/v1/files/download/{path}"]!.get!.responses["200"]!.content!;
     expect(Object.keys(download)).toEqual(["application/pdf"]);
+  });
+});
+
+/** Where an operation's inputs say less than the server enforces: any value ({}), or a string with no bound or form. */
+function vagueInputs(document: OpenApi): string[] {
+  const found: string[] = [];
+  const walk = (schema: unknown, where: string) => {
+    if (!schema || typeof schema !== "object") return;
+    if (Array.isArray(schema)) return schema.forEach((item, i) => walk(item, `${where}[${i}]`));
+    const node = schema as Record<string, unknown>;
+    // Accepted and ignored (an amount the server never trusts) is exact when it says so.
+    if (Object.keys(node).length === 0) found.push(`${where}: any value`);
+    const bounded = ["pattern", "enum", "const", "format", "maxLength", "contentMediaType"].some((key) => key in node);
+    if (node.type === "string" && !bounded) found.push(`${where}: a string of any form and length`);
+    for (const [key, value] of Object.entries(node)) if (key !== "description") walk(value, `${where}.${key}`);
+  };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const name = `${method.toUpperCase()} ${path}`;
+      for (const parameter of operation.parameters) walk(parameter.schema, `${name} ${parameter.in} ${parameter.name}`);
+      for (const [type, content] of Object.entries(operation.requestBody?.content ?? {})) walk(content.schema, `${name} body (${type})`);
+    }
+  }
+  return found;
+}
+
+describe("the document says what the server enforces (issue 42, point 10)", () => {
+  it("types every parameter and body field: no bare strings, no 'any value' but for what is said to be ignored", () => {
+    expect(vagueInputs(document)).toEqual([]);
+  });
+
+  it("documents the answers every operation can give before its handler: 431 always, 414 with a path parameter, 413 and 415 with a body", () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses);
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(statuses, name).toContain("431");
+        if (path.includes("{")) expect(statuses, name).toContain("414");
+        if (operation.requestBody) expect(statuses, name).toEqual(expect.arrayContaining(["413", "415"]));
+      }
+    }
+  });
+
+  it("fails for a parameter typed as a bare string, naming it", () => {
+    const loose = structuredClone(document);
+    loose.paths["/api/rcr/v1/patient/accesses"]!.get!.parameters.push({
+      name: "page",
+      in: "query",
+      required: false,
+      schema: { type: "string" },
+    });
+    expect(vagueInputs(loose)).toEqual(["GET /api/rcr/v1/patient/accesses query page: a string of any form and length"]);
   });
 });
 

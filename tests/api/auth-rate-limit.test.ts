@@ -3,7 +3,8 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clearRutFailures } from "../../server/lib/login-throttle.ts";
 import { redisThrottleKey } from "../../server/lib/login-throttle.redis.ts";
-import { api, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { demoTotpSecret, totpCode } from "../helpers/second-factor.ts";
 import { plainRutOf } from "../helpers/fixtures.ts";
 
 // The same rules whether the counters live in the database (default) or in Redis (REDIS_URL, several instances).
@@ -74,8 +75,8 @@ describe.each(["database", "redis"] as const)("login throttling with the counter
   const newRut = plainRutOf;
 
   describe("login throttling by (RUT, address), a slower limit per RUT, exponential back-off", () => {
-    it("throttles the address that keeps guessing one RUT, with the right password too", async () => {
-      for (let i = 0; i < 4; i++) expect((await attempt(demo.incomplete.rut, "Incorrecta1", {}, "10.0.1.1")).statusCode).toBe(401);
+    it("throttles the address that keeps guessing one RUT, with the right password too, after exactly the pair's limit", async () => {
+      for (let i = 0; i < 3; i++) expect((await attempt(demo.incomplete.rut, "Incorrecta1", {}, "10.0.1.1")).statusCode).toBe(401);
       const blocked = await attempt(demo.incomplete.rut, demo.incomplete.password, {}, "10.0.1.1");
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe("Demasiados intentos fallidos. Espere un minuto e intente nuevamente.");
@@ -84,7 +85,17 @@ describe.each(["database", "redis"] as const)("login throttling with the counter
     it("keeps the owner able to sign in during an attack: the browser that signed in before goes ahead with its device cookie", async () => {
       const before = await attempt(demo.admin.rut, demo.admin.password, {}, "10.0.7.1", true);
       expect(before.statusCode).toBe(200);
-      const cookie = before.cookies.find((c) => c.name.startsWith("pp_dispositivo_"))!;
+      // The browser is known once the whole login is done: the second step sets the cookie (issue 42, point 7).
+      expect(before.cookies.find((c) => c.name.startsWith("pp_dispositivo_"))).toBeUndefined();
+      const second = await ctx.app.inject({
+        method: "POST",
+        url: api("/auth/verify-otp"),
+        headers: bearer(before.json().payload.accessToken),
+        payload: { code: await totpCode(demoTotpSecret(demo.admin.rut)!) },
+        remoteAddress: "10.0.7.1",
+      });
+      expect(second.statusCode).toBe(200);
+      const cookie = second.cookies.find((c) => c.name.startsWith("pp_dispositivo_"))!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
       for (let i = 0; i < 12; i++) await attempt(demo.admin.rut, "Incorrecta1", {}, `10.0.6.${i}`, true);
       // The RUT is past its limit: a browser it does not know is held back from any address…

@@ -103,6 +103,37 @@ describe("creating a bill", () => {
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().message).toBe("No existe un paciente con el Rut 11.111.111-1");
   });
+
+  it("refuses a bill of $ 0, on creation and on edit, and stores nothing (issue 42, point 10: a bill is something to pay)", async () => {
+    const before = await counts();
+    for (const amount of [0, "0", "000"]) {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: api("/files/create-account"),
+        headers: bearer(tokens.admin),
+        payload: bill("900004", { amount }),
+      });
+      expect(response.statusCode, String(amount)).toBe(400);
+      expect(response.json().message).toBe("El monto debe ser un número entero entre 1 y 999.999.999");
+    }
+    expect(await counts()).toEqual(before);
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: api("/files/create-account"),
+      headers: bearer(tokens.admin),
+      payload: bill("900005"),
+    });
+    const { accountId } = created.json();
+    const edited = await ctx.app.inject({
+      method: "PATCH",
+      url: api(`/files/accountId/${accountId}`),
+      headers: bearer(tokens.admin),
+      payload: { amount: 0 },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().message).toBe("El monto debe ser un número entero entre 1 y 999.999.999");
+    expect((await ctx.db.prisma.bill.findUniqueOrThrow({ where: { id: accountId } })).amount).toBe(125000);
+  });
 });
 
 describe("a bill's file count in the lists", () => {

@@ -66,6 +66,17 @@ describe("starting a payment", () => {
     expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id } })).toBe(0);
   });
 
+  it("answers a bill of $ 0 stored before amounts had to be positive with 'nothing to pay', never calling Webpay (issue 42, point 10)", async () => {
+    const bill = await createBill(ctx.db.prisma, "12345678-5", { amount: 0 });
+    const transactionsAtProvider = (await (await fetch(`${ctx.mocksUrl}/webpay/mock/transactions`)).json()).length;
+    const response = await start(bill.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe("Esta cuenta no tiene monto por pagar. Si cree que es un error, comuníquese con la clínica.");
+    expect(await ctx.db.prisma.paymentTransaction.count({ where: { billId: bill.id } })).toBe(0);
+    expect((await (await fetch(`${ctx.mocksUrl}/webpay/mock/transactions`)).json()).length).toBe(transactionsAtProvider);
+    expect((await billOf(bill.id)).isPaid).toBe(false);
+  });
+
   it("refuses a second payment while one is in progress for the same bill, even when both are asked at once", async () => {
     const bill = await createBill(ctx.db.prisma, "12345678-5");
     const answers = await Promise.all([start(bill.id), start(bill.id), start(bill.id)]);

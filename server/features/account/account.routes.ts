@@ -8,6 +8,7 @@ import { ZUserDto } from "../../contract/users.dto.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
 import { changeOwnPassword, getOwnAccount, updateOwnProfile, ZChangePasswordInput, ZProfileInput } from "./account.service.ts";
 
+import { passwordPairFields } from "../../contract/validation.ts";
 const tag = "Mi cuenta";
 /** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
 const docs = {
@@ -17,7 +18,7 @@ const docs = {
     tag,
     summary: "Cambia la contraseña del usuario con sesión",
     description: "Responde un token de acceso nuevo: los emitidos antes del cambio dejan de valer.",
-    body: ZChangePasswordInput,
+    body: ZChangePasswordInput.extend(passwordPairFields),
     response: payloadOf(ZSession),
     errors: [429],
   },

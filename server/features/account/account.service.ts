@@ -10,7 +10,7 @@ import { emailChangedNotice, sendAccountNotice } from "../../lib/account-notices
 import { AppError, unauthorizedMessage } from "../../lib/errors.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
-import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
+import { throttledGuess } from "../../lib/login-throttle.ts";
 import { acceptablePassword, storeNewPassword } from "../../lib/password-change.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import { updateUser, userDtoSelect } from "../../db/users.repository.ts";
@@ -157,14 +157,12 @@ export async function changeOwnPassword(
   }
   const password = acceptablePassword({ password: rawPassword, passwordConfirmation });
 
-  const attempt = await reservePasswordAttempt(deps, user.rut, meta);
   const stored = await deps.prisma.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
   if (!stored) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
-  if (!(await verifyPassword(stored.passwordHash, oldPassword))) {
+  if (!(await throttledGuess(deps, user.rut, "password", meta, () => verifyPassword(stored.passwordHash, oldPassword)))) {
     await audit("denied");
     throw new AppError("BAD_REQUEST", wrongCurrentPasswordMessage);
   }
-  await passwordAttemptSucceeded(deps, attempt);
   // The current password was just verified, so comparing the strings is the same as comparing against the hash.
   if (password === oldPassword) throw new AppError("BAD_REQUEST", samePasswordMessage);
 

@@ -18,9 +18,11 @@ export const authRouter = router({
   validateToken: publicProcedure.query(({ ctx }) => validateToken(ctx.deps, ctx.authorization)),
   logout: secondFactorProcedure.mutation(({ ctx }) => logout(ctx.deps, ctx.user, ctx.meta)),
   /** The login's second step (REST POST /auth/verify-otp); the service validates the code. */
-  verifyOtp: secondFactorProcedure
-    .input(z.object({ code: z.unknown() }))
-    .mutation(({ ctx, input }) => verifySecondFactor(ctx.deps, ctx.user, input, ctx.meta)),
+  verifyOtp: secondFactorProcedure.input(z.object({ code: z.unknown() })).mutation(async ({ ctx, input }) => {
+    const { session, deviceCookie } = await verifySecondFactor(ctx.deps, ctx.user, input, ctx.meta);
+    ctx.setDeviceCookie?.(deviceCookie);
+    return session;
+  }),
   secondFactorStatus: authedProcedure.query(({ ctx }) => secondFactorStatus(ctx.deps, ctx.user)),
   startSecondFactor: authedProcedure.mutation(({ ctx }) => startEnrolment(ctx.deps, ctx.user)),
   confirmSecondFactor: authedProcedure

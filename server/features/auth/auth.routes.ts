@@ -6,6 +6,7 @@ import { bearerToken, requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
 import { z } from "zod";
 import { payloadOf, payloadWithMessage, ZSession } from "../../contract/api.dto.ts";
+import { passwordPairFields } from "../../contract/validation.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
 import { login, logout, ZLoginInput, type LoginPortal } from "./auth.service.ts";
 import { requestPasswordReset, resetPassword, ZNewPasswordInput, ZResetRequestInput } from "./password-reset.service.ts";
@@ -43,7 +44,8 @@ const docs = {
     tag,
     summary: "Guarda la nueva contraseña",
     description: "El token Bearer es el token de recuperación del enlace enviado por correo, no uno de sesión.",
-    body: ZNewPasswordInput,
+    // The service takes the pair loosely to answer its own Spanish messages in order; what it accepts is this.
+    body: ZNewPasswordInput.extend(passwordPairFields),
     response: payloadWithMessage(z.literal(true)),
   },
 } satisfies Record<string, RouteDocs>;

@@ -13,7 +13,7 @@ import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import type { SecondFactorStep } from "../../contract/second-factor.ts";
 import { userDtoSelect } from "../../db/users.repository.ts";
 import { noticeNewDevice } from "./second-factor.service.ts";
-import { deviceCookieFor, passwordAttemptSucceeded, reservePasswordAttempt, type DeviceCookie } from "../../lib/login-throttle.ts";
+import { deviceCookieFor, throttledGuess, type DeviceCookie } from "../../lib/login-throttle.ts";
 
 export type LoginPortal = "patient" | "staff";
 
@@ -27,10 +27,13 @@ export interface LoginResult {
   secondFactor?: SecondFactorStep;
 }
 
-/** A login's answer, and the device cookie the transport sets so this browser is recognised next time. */
+/**
+ * A login's answer, and the device cookie the transport sets so this browser is recognised next time: only once the
+ * login is complete (a login awaiting its second step gets it from verify-otp).
+ */
 export interface LoginOutcomeWithDevice {
   session: LoginResult;
-  deviceCookie: DeviceCookie;
+  deviceCookie?: DeviceCookie;
 }
 
 export const ZLoginInput = loginSchema;
@@ -43,24 +46,24 @@ export const ZLoginInput = loginSchema;
 export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, meta: RequestMeta): Promise<LoginOutcomeWithDevice> {
   const { rut, password } = parseInput(ZLoginInput, input);
   const normalizedRut = normalizeRut(rut);
-  const attempt = await reservePasswordAttempt(deps, normalizedRut, meta).catch((error: unknown) => {
-    deps.metrics?.loginOutcome("throttled", portal);
-    throw error;
-  });
-
   const user = await deps.prisma.user.findUnique({
     where: { rut: normalizedRut },
     select: { ...userDtoSelect, passwordHash: true, tokenVersion: true, totpEnabledAt: true, closedAt: true },
   });
-  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-  const portalMatches = user ? (portal === "staff" ? isStaffRole(user.roleType) : user.roleType === Role.patient) : false;
+  const right = await throttledGuess(deps, normalizedRut, "password", meta, async () => {
+    const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
+    const portalMatches = user ? (portal === "staff" ? isStaffRole(user.roleType) : user.roleType === Role.patient) : false;
+    return passwordMatches && portalMatches;
+  }).catch((error: unknown) => {
+    deps.metrics?.loginOutcome("throttled", portal);
+    throw error;
+  });
 
-  if (!user || !passwordMatches || !portalMatches) {
+  if (!user || !right) {
     await recordAudit(deps.prisma, { actorId: user?.id, action: `login.${portal}`, resource: "session", outcome: "denied", ip: meta.ip });
     deps.metrics?.loginOutcome("bad_credentials", portal);
     throw new AppError("UNAUTHORIZED", loginFailedMessage);
   }
-  await passwordAttemptSucceeded(deps, attempt);
   // Told only to whoever knows the password: the account was closed at the patient's request (issue 28).
   if (user.closedAt) {
     await recordAudit(deps.prisma, {
@@ -88,7 +91,7 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
   if (!pending) await noticeNewDevice(deps, { ...user, sessionId }, meta);
   return {
     session: { user: toUserDto(user), accessToken: issueAccessToken(deps, user, sessionId), ...(secondFactor ? { secondFactor } : {}) },
-    deviceCookie: deviceCookieFor(deps, normalizedRut),
+    ...(pending ? {} : { deviceCookie: deviceCookieFor(deps, normalizedRut) }),
   };
 }
 

@@ -5,6 +5,7 @@ import { payloadOf, ZSession } from "../../contract/api.dto.ts";
 import { ZOtpInput, ZSessionIdInput } from "../../contract/second-factor.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
+import { setDeviceCookie } from "../../http/device-cookie.ts";
 import { access } from "../../http/route-access.ts";
 import type { RouteDocs } from "../../http/route-docs.ts";
 import { confirmEnrolment, secondFactorStatus, startEnrolment, verifySecondFactor } from "./second-factor.service.ts";
@@ -71,9 +72,11 @@ const docs = {
 
 /** REST of the second factor and the sessions list (issue 27); tRPC auth.* calls the same services. */
 export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.post("/auth/verify-otp", access("user", docs.verifyOtp, { firstLogin: true, secondFactor: true }), async (request) => {
+  app.post("/auth/verify-otp", access("user", docs.verifyOtp, { firstLogin: true, secondFactor: true }), async (request, reply) => {
     const user = await requireUser(deps, request.headers.authorization, { duringFirstLogin: true, duringSecondFactor: true });
-    return { payload: await verifySecondFactor(deps, user, request.body, requestMeta(request)) };
+    const { session, deviceCookie } = await verifySecondFactor(deps, user, request.body, requestMeta(request));
+    setDeviceCookie(reply, deviceCookie);
+    return { payload: session };
   });
   app.get("/auth/second-factor", access("user", docs.status), async (request) => ({
     payload: await secondFactorStatus(deps, await requireUser(deps, request.headers.authorization)),

@@ -11,7 +11,7 @@ import { newDeviceNotice, sendAccountNotice } from "../../lib/account-notices.ts
 import { audit } from "../../lib/audit.ts";
 import { formatChileTime } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
-import { passwordAttemptSucceeded, reservePasswordAttempt } from "../../lib/login-throttle.ts";
+import { deviceCookieFor, throttledGuess, type DeviceCookie } from "../../lib/login-throttle.ts";
 import {
   acceptedTotpStep,
   newRecoveryCodes,
@@ -26,10 +26,7 @@ import { completeSecondFactor, knownUserAgent } from "../../lib/sessions.ts";
 
 // The second factor (issue 27): enrolment (secret as QR and text, confirmed by a first code, then ten recovery codes
 // shown once), the login's second step (verify-otp), and the state 'Mi cuenta' shows. Codes are throttled with the
-// password's counters under their own key, so guessing codes costs what guessing passwords does.
-
-/** The counters of code attempts: the password throttle's, under a key of their own. */
-const codeThrottleKey = (rut: string) => `2fa:${rut}`;
+// password's rules under keys of their own (throttledGuess "code"), so guessing codes costs what guessing passwords does.
 
 async function secondFactorRow(deps: AppDeps, userId: number) {
   const row = await deps.prisma.user.findUnique({
@@ -72,8 +69,13 @@ export async function confirmEnrolment(
   const row = await secondFactorRow(deps, user.id);
   if (row.totpEnabledAt) throw new AppError("CONFLICT", secondFactorMessages.alreadyEnabled);
   if (!row.totpPendingSecret) throw new AppError("BAD_REQUEST", secondFactorMessages.noEnrolment);
-  const attempt = await reservePasswordAttempt(deps, codeThrottleKey(user.rut), meta);
-  const step = await acceptedTotpStep(row.totpPendingSecret, code.replace(/\s/g, ""), null);
+  const pendingSecret = row.totpPendingSecret;
+  const found: { step: number | null } = { step: null };
+  await throttledGuess(deps, user.rut, "code", meta, async () => {
+    found.step = await acceptedTotpStep(pendingSecret, code.replace(/\s/g, ""), null);
+    return found.step !== null;
+  });
+  const step = found.step;
   if (step === null) {
     await audit(deps, user, meta, {
       action: "second-factor.enrol",
@@ -83,7 +85,6 @@ export async function confirmEnrolment(
     });
     throw new AppError("BAD_REQUEST", secondFactorMessages.codeInvalid);
   }
-  await passwordAttemptSucceeded(deps, attempt);
   const { codes, hashes } = newRecoveryCodes();
   await deps.prisma.$transaction(async (tx) => {
     await setSecondFactor(tx, user.id, {
@@ -103,47 +104,66 @@ export async function confirmEnrolment(
   return { recoveryCodes: codes };
 }
 
-/**
- * Whether the code is the person's: a TOTP code of now ±1 step not used before, or an unused recovery code (which is
- * then spent). Both are claimed atomically, so the same code sent twice at once works once.
- */
-async function spendCode(
+/** A code the person may use: a TOTP code of now ±1 step not used before, or an unused recovery code. */
+type UsableCode = { kind: "totp"; step: number } | { kind: "recovery"; hash: string };
+
+/** Whether the code is the person's, changing nothing (the throttle's check: a refused guess must spend nothing). */
+async function usableCode(
   deps: AppDeps,
   userId: number,
   secret: string,
   lastStep: number | null,
   code: string,
-): Promise<"totp" | "recovery" | null> {
+): Promise<UsableCode | null> {
   const digits = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
     const step = await acceptedTotpStep(secret, digits, lastStep);
-    return step !== null && (await claimTotpStep(deps.prisma, userId, step)) ? "totp" : null;
+    return step === null ? null : { kind: "totp", step };
   }
   const recovery = normalizeRecoveryCode(code);
   if (!recovery) return null;
+  const hash = recoveryCodeHash(recovery);
+  const unused = await deps.prisma.recoveryCode.count({ where: { userId, codeHash: hash, usedAt: null } });
+  return unused > 0 ? { kind: "recovery", hash } : null;
+}
+
+/** Spends a usable code, atomically: of the same code sent twice at once, one spends it and the other gets false. */
+async function spendCode(deps: AppDeps, userId: number, code: UsableCode): Promise<boolean> {
+  if (code.kind === "totp") return claimTotpStep(deps.prisma, userId, code.step);
   const spent = await deps.prisma.recoveryCode.updateMany({
-    where: { userId, codeHash: recoveryCodeHash(recovery), usedAt: null },
+    where: { userId, codeHash: code.hash, usedAt: null },
     data: { usedAt: new Date() },
   });
-  return spent.count === 1 ? "recovery" : null;
+  return spent.count === 1;
 }
 
 /**
  * POST /auth/verify-otp: the login's second step. The bearer is the password-only token of admin-login (or new-login);
- * a right code completes its session and the answer is admin-login's, with the token now good for the whole portal.
+ * a right code completes its session and the answer is admin-login's, with the token now good for the whole portal,
+ * and the browser's device cookie: the login is complete.
  */
-export async function verifySecondFactor(deps: AppDeps, user: AuthenticatedUser, input: unknown, meta: RequestMeta): Promise<Session> {
+export async function verifySecondFactor(
+  deps: AppDeps,
+  user: AuthenticatedUser,
+  input: unknown,
+  meta: RequestMeta,
+): Promise<{ session: Session; deviceCookie: DeviceCookie }> {
   const { code } = parseInput(ZOtpInput, input);
   if (!user.secondFactorPending) throw new AppError("CONFLICT", secondFactorMessages.alreadyVerified);
   const row = await secondFactorRow(deps, user.id);
-  if (!row.totpSecret) throw new AppError("BAD_REQUEST", secondFactorMessages.codeInvalid);
+  const secret = row.totpSecret;
+  if (!secret) throw new AppError("BAD_REQUEST", secondFactorMessages.codeInvalid);
   const portal = isStaffRole(user.roleType) ? "staff" : "patient";
-  const attempt = await reservePasswordAttempt(deps, codeThrottleKey(user.rut), meta).catch((error: unknown) => {
+  const found: { code: UsableCode | null } = { code: null };
+  await throttledGuess(deps, user.rut, "code", meta, async () => {
+    found.code = await usableCode(deps, user.id, secret, row.totpLastStep, code);
+    return found.code !== null;
+  }).catch((error: unknown) => {
     deps.metrics?.loginOutcome("throttled", portal);
     throw error;
   });
-  const kind = await spendCode(deps, user.id, row.totpSecret, row.totpLastStep, code);
-  if (!kind) {
+  const spent = found.code;
+  if (!spent || !(await spendCode(deps, user.id, spent))) {
     await audit(deps, user, meta, {
       action: "login.second-factor",
       resource: "session",
@@ -151,15 +171,17 @@ export async function verifySecondFactor(deps: AppDeps, user: AuthenticatedUser,
     });
     throw new AppError("BAD_REQUEST", secondFactorMessages.codeInvalid);
   }
-  await passwordAttemptSucceeded(deps, attempt);
   await completeSecondFactor(deps, user.id, user.sessionId);
   await audit(deps, user, meta, {
     action: "login.second-factor",
     resource: "session",
-    after: { with: kind },
+    after: { with: spent.kind },
   });
   await noticeNewDevice(deps, user, meta);
-  return { user: toUserDto(user), accessToken: issueAccessToken(deps, user, user.sessionId) };
+  return {
+    session: { user: toUserDto(user), accessToken: issueAccessToken(deps, user, user.sessionId) },
+    deviceCookie: deviceCookieFor(deps, user.rut),
+  };
 }
 
 /** 'Nuevo ingreso a su cuenta': a staff account signed in from a browser (user agent) it had not used before. */

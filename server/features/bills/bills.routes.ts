@@ -47,7 +47,7 @@ const docs = {
     tag,
     summary: "Adjunta PDF a una cuenta (campo file, máximo 2 MB cada uno)",
     querystring: byAccountId,
-    multipart: { files: ["file"] },
+    multipart: { files: ["file"], filesRequired: true },
     response: z.object({ files: z.array(ZBillFileDto), message: z.string() }),
     errors: [404, 413],
   },

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { z } from "zod";
 import {
   dataExportMessages,
   EXPORT_MIN_INTERVAL_MINUTES,
@@ -17,6 +16,7 @@ import { signLink, stillValidFor, verifyLink, ZSignedLinkQuery } from "../../lib
 import { gatherExport } from "./export-data.ts";
 import { renderExportSummary } from "./export-summary.ts";
 import { exportZipStream } from "./export-zip.ts";
+import { ZExportId } from "../../contract/data-rights.schemas.ts";
 import { requirePatientUser } from "./patient-scope.ts";
 
 // 'Descargar mis datos' (issue 28, Law 21.719 access and portability). One click stores a DataExport row and prepares
@@ -27,8 +27,6 @@ import { requirePatientUser } from "./patient-scope.ts";
 const PREPARING_GIVEN_UP_MINUTES = 10;
 const LINK_TTL_SECONDS = 10 * 60;
 const MINUTE = 60_000;
-
-const ZExportId = z.string().regex(/^[\w-]{16,64}$/);
 
 type ExportRow = { id: string; status: "preparing" | "ready" | "failed"; createdAt: Date; expiresAt: Date };
 

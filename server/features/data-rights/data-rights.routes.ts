@@ -3,6 +3,11 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { payloadOf } from "../../contract/api.dto.ts";
 import {
+  ZAccessesUserId,
+  ZAccessFilters,
+  ZExportId,
+  ZRightsRequestId,
+  ZRightsRequestChange,
   ZAccessPage,
   ZCreateRightsRequest,
   ZDataExportState,
@@ -20,14 +25,10 @@ import { dataExportState, openDataExport, requestDataExport } from "./data-expor
 import { createRightsRequest, listOwnRightsRequests, listStaffRightsRequests, updateRightsRequest } from "./requests.service.ts";
 
 const tag = "Mis datos: derechos del paciente";
-const byUserId = z.object({ userId: z.string().describe("Id del paciente") });
-const byId = z.object({ id: z.string().describe("Id de la solicitud") });
-const accessQuery = z.object({
-  from: z.string().optional(),
-  to: z.string().optional(),
-  page: z.string().optional(),
-  limit: z.string().optional(),
-});
+const byUserId = z.object({ userId: ZAccessesUserId.describe("Id del paciente") });
+const byId = z.object({ id: ZRightsRequestId.describe("Id de la solicitud") });
+// The filters the services parse (days YYYY-MM-DD in Chile's time, both included; 'to' not before 'from').
+const accessQuery = ZAccessFilters;
 
 /** The API document's entry of each route (served at /api/docs). */
 const docs = {
@@ -66,7 +67,7 @@ const docs = {
     tag,
     summary: "Cambia el estado de una solicitud (en curso, resuelta, rechazada con motivo); el paciente recibe un correo",
     params: byId,
-    body: z.object({ status: z.enum(["in_progress", "resolved", "rejected"]), reason: z.string().optional() }),
+    body: ZRightsRequestChange,
     response: payloadOf(ZRightsRequestDto),
     errors: [404, 409],
   },
@@ -80,7 +81,7 @@ const docs = {
   downloadExport: {
     tag,
     summary: "Descarga el ZIP de los datos del paciente por su enlace firmado",
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: ZExportId }),
     querystring: ZSignedLinkQuery,
     response: fileResponse("application/zip", "ZIP con datos.json, laboratorio.json (FHIR R4), resumen.pdf y los PDF de las cuentas"),
     errors: [404, 409],

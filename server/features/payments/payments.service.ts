@@ -71,6 +71,8 @@ export async function startPayment(
       const [locked] = await tx.$queryRaw<Array<{ isPaid: boolean }>>`SELECT "isPaid" FROM "Bill" WHERE id = ${bill.id} FOR UPDATE`;
       if (!locked) throw new AppError("NOT_FOUND", paymentMessages.billNotFound);
       if (locked.isPaid) throw new AppError("CONFLICT", paymentMessages.alreadyPaid);
+      // Bills of $ 0 stored before amounts had to be positive: nothing to pay, and Webpay would refuse the amount.
+      if (bill.amount < 1) throw new AppError("CONFLICT", paymentMessages.nothingToPay);
       const inProgress = await tx.paymentTransaction.findFirst({
         where: { billId: bill.id, status: "INITIALIZED", createdAt: { gt: new Date(Date.now() - pendingWindowMs(deps)) } },
         orderBy: { createdAt: "desc" },

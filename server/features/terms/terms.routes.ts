@@ -22,7 +22,7 @@ const docs = {
   document: {
     tag,
     summary: "PDF de términos y condiciones de una clínica",
-    params: z.object({ clinic: z.string().describe("Clave de la clínica; una desconocida recibe el de la clínica por defecto") }),
+    params: z.object({ clinic: z.string().max(100).describe("Clave de la clínica; una desconocida recibe el de la clínica por defecto") }),
     response: fileResponse("application/pdf", "El PDF de términos y condiciones"),
   },
   accept: { tag, summary: "Acepta los términos y condiciones (cuerpo vacío)", response: z.string().describe("Fecha ISO de la aceptación") },

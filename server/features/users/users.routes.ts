@@ -22,6 +22,7 @@ import {
   ZUserId,
 } from "./users.schemas.ts";
 
+import { passwordPairFields } from "../../contract/validation.ts";
 const tag = "Usuarios";
 const byId = z.object({ id: ZUserId });
 /** The API document's entry of each route (served at /api/docs), with the schemas the services validate with. */
@@ -40,7 +41,12 @@ const docs = {
     body: ZSetPrivilegesInput.shape.privileges,
     response: payloadOf(z.array(ZPrivilegeDto)),
   },
-  resetPassword: { tag, summary: "Fija la contraseña de un usuario", body: ZStaffResetPasswordInput, response: payloadOf(z.literal(true)) },
+  resetPassword: {
+    tag,
+    summary: "Fija la contraseña de un usuario",
+    body: ZStaffResetPasswordInput.extend(passwordPairFields),
+    response: payloadOf(z.literal(true)),
+  },
   resetSecondFactor: {
     tag,
     summary: "Restablece la verificación en dos pasos de otra persona (solo administradores)",

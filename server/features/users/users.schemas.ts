@@ -99,7 +99,7 @@ export const ZCreateUserInput = z.object(createUserSchema.shape, { error: userMe
 export const ZStaffResetPasswordInput = z.object(
   {
     rut: rutSchema,
-    oldPassword: z.unknown().optional(),
+    oldPassword: z.unknown().optional().describe("Se ignora: el personal fija la contraseña sin conocer la anterior"),
     password: z.unknown(),
     passwordConfirmation: z.unknown(),
   },

@@ -108,7 +108,7 @@ describe("POST /auth/change-password-user refusals", () => {
     const adminToken = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
     const guess = (oldPassword: string) =>
       changePassword(adminToken, { oldPassword, password: "AdminNueva2027", passwordConfirmation: "AdminNueva2027" });
-    for (let i = 0; i <= ctx.config.LOGIN_MAX_FAILURES_PER_PAIR; i++) expect((await guess(`Adivina${i}x`)).statusCode).toBe(400);
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES_PER_PAIR; i++) expect((await guess(`Adivina${i}x`)).statusCode).toBe(400);
     const blocked = await guess(demo.admin.password);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Demasiados intentos fallidos\. Espere (un minuto|\d+ minutos) e intente nuevamente\.$/);

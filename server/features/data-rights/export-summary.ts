@@ -6,6 +6,7 @@ import { formatChileDay } from "../../lib/chile-time.ts";
 
 // resumen.pdf of 'Descargar mis datos' (issue 28): what datos.json holds, readable in Spanish.
 
+// Calendar days (AAAA-MM-DD: bills, birth, orders, studies) turned around, never read as instants in a time zone.
 const dayOf = (isoDay: string) => isoDay.split("-").reverse().join("-");
 // Helvetica (WinAnsi) has no glyph for what a patient may have typed beyond Latin-1: shown as '?' instead of failing.
 const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
@@ -90,7 +91,7 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   for (const bill of document.bills) {
     const paid = bill.payments.filter((payment) => payment.status === "AUTHORIZED").length;
     out.line(
-      `${bill.clinic}, cuenta ${bill.accountCode}, ${formatChileDay(new Date(bill.date))}: ${formatClp(bill.amount)} (${bill.status}); ` +
+      `${bill.clinic}, cuenta ${bill.accountCode}, ${dayOf(bill.date)}: ${formatClp(bill.amount)} (${bill.status}); ` +
         `${bill.payments.length} intento(s) de pago, ${paid} aceptado(s); ${bill.files.length} documento(s).`,
     );
   }

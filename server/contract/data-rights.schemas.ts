@@ -101,7 +101,7 @@ export const rightsRequestMessages = {
   alreadyOpen: "Ya tiene una solicitud de este tipo en trámite",
   notFound: "La solicitud no existe",
   finished: "La solicitud ya fue resuelta o rechazada",
-  created: "Solicitud enviada. La clínica le responderá por correo electrónico.",
+  sent: (id: number) => `Solicitud N° ${id} enviada. La clínica le responderá por correo electrónico.`,
   listFailed: "No fue posible cargar las solicitudes, por favor intente más tarde",
 } as const;
 

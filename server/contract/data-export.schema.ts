@@ -5,7 +5,7 @@ import { z } from "zod";
 // describes it. A change that breaks readers bumps DATA_EXPORT_VERSION.
 
 // Version 2 (issue 45): a bill's date is a calendar day (AAAA-MM-DD), no longer the instant of its UTC midnight, which a
-// reader in Chile's zone took for the day before.
+// reader in Chile's zone took for the day before; and the patient's terms acceptance as 'Mis datos' shows it.
 export const DATA_EXPORT_VERSION = 2;
 
 const instant = z.string().describe("Instante ISO 8601 (UTC)");
@@ -66,6 +66,9 @@ export const ZDataExport = z.object({
     phoneNumber: z.string().nullable().describe("E.164, p. ej. +56987654321"),
     birthDate: day.nullable(),
     createdAt: instant,
+    termsAcceptedAt: instant
+      .nullable()
+      .describe("Aceptación de los términos y condiciones vigente, como la muestra 'Mis datos'; null si no los ha aceptado"),
     emailNotices: z
       .object({ results: z.boolean(), bills: z.boolean() })
       .describe("Avisos por correo que recibe ('Mi cuenta' → 'Avisos'): resultados nuevos, cuentas nuevas"),

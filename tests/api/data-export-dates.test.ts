@@ -64,6 +64,9 @@ describe.each(["America/Santiago", "Pacific/Kiritimati", "Pacific/Pago_Pago"])("
       expect(shown.get(bill.accountCode)).toBe(day);
       expect(text).toContain(`cuenta ${bill.accountCode}, ${day}:`);
     }
+    // Issue 45 §6: the terms as 'Mis datos' shows them (the fixture accepted them on 05-01-2026 12:00 UTC).
+    expect(text).toContain("Fecha de aceptación: 05-01-2026 13:00:00");
+    expect(text).not.toContain("Ninguno registrado");
     expect(files.get("LEEME.txt")!.toString("utf8")).toContain("días del calendario (AAAA-MM-DD)");
   });
 });

@@ -36,6 +36,11 @@ for (const { width, height, timezoneId, patient, suffix } of runs) {
       const datos = JSON.parse(files.get("datos.json")!.toString("utf8")) as { bills: Array<{ accountCode: string; date: string }> };
       const { text: summary } = await extractText(await getDocumentProxy(new Uint8Array(files.get("resumen.pdf")!)), { mergePages: true });
 
+      // Issue 45 §6: the PDF states the terms acceptance as 'Mis datos' shows it.
+      const documents = page.locator(".account-documents");
+      const acceptedCell = documents.getByRole("cell").filter({ hasText: /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/ });
+      expect(summary).toContain(`Fecha de aceptación: ${(await acceptedCell.textContent())!.trim()}`);
+
       await page.goto(`${sur}/dashboard/my-bills`);
       for (const { accountCode, day } of exportDatesBills) {
         const code = `${accountCode}${suffix}`;

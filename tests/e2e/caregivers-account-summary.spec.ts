@@ -8,6 +8,7 @@ import { e2ePorts } from "./support/ports.ts";
 const south = `http://clinicasur.localhost:${e2ePorts.portal}`;
 const verComo = (page: Page) => page.getByLabel("Ver como:");
 const pendingSummary = (page: Page) => page.locator("section.pending-summary:not(.pending-summary--loading)");
+const pendingLine = (page: Page) => pendingSummary(page).locator("p");
 
 for (const viewport of [
   { width: 375, height: 667 },
@@ -21,7 +22,7 @@ for (const viewport of [
       await logIn(page, accounts.patient, "patient", south);
       await page.goto(`${south}/dashboard/account-settings`);
       await expect(pendingSummary(page)).toBeVisible();
-      const own = (await pendingSummary(page).innerText()).trim();
+      const own = (await pendingLine(page).textContent())!.trim();
       expect(own).toMatch(/Tiene \d+ cuentas hospitalarias pendientes/);
 
       for (const dependent of ["Tomás González Pérez", "José González Rojas"]) {
@@ -30,7 +31,7 @@ for (const viewport of [
         await page.goto(`${south}/dashboard/account-settings`);
         await expect(page.getByText(`Esta página muestra siempre su propia cuenta, no la de ${dependent}.`)).toBeVisible();
         await expect(pendingSummary(page)).toBeVisible();
-        await expect(pendingSummary(page)).toHaveText(own);
+        await expect(pendingLine(page)).toHaveText(own);
       }
     });
   });

@@ -30,7 +30,7 @@ for (const { width, height, timezoneId, patient, suffix } of runs) {
       await page.goto(`${sur}/dashboard/account-settings`);
       const download = section(page, "Descargar mis datos");
       await download.getByRole("button", { name: "Preparar mis datos" }).click();
-      await expect(download.getByText(/Sus datos están listos/)).toBeVisible();
+      await expect(download.getByText(/Sus datos están listos/)).toBeVisible({ timeout: 30_000 });
       const [file] = await Promise.all([page.waitForEvent("download"), download.getByRole("button", { name: "Descargar ZIP" }).click()]);
       const files = await unzip(await readFile(await file.path()));
       const datos = JSON.parse(files.get("datos.json")!.toString("utf8")) as { bills: Array<{ accountCode: string; date: string }> };

@@ -17,6 +17,7 @@ for (const { width, height, patient } of widths) {
     test.use({ viewport: { width, height } });
 
     test("a request sent is confirmed in green, listed, and leaves a blank form with no error", async ({ page }) => {
+      test.slow();
       await logIn(page, patient);
       await page.goto("/dashboard/account-settings");
       const requests = section(page, "Solicitudes");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import {
   RECTIFIABLE_FIELDS,
-  rectifiableFieldLabels,
+  requestFieldLabels,
   rightsRequestKindLabels,
   rightsRequestMessages,
   ZCreateRightsRequest,
@@ -23,7 +23,7 @@ const kindOptions = [
 ];
 const fieldOptions = [
   { value: "", label: "Seleccione el dato" },
-  ...RECTIFIABLE_FIELDS.map((field) => ({ value: field, label: rectifiableFieldLabels[field] })),
+  ...RECTIFIABLE_FIELDS.map((field) => ({ value: field, label: requestFieldLabels[field]! })),
 ];
 const empty = { kind: "rectification", field: "", correctValue: "", details: "" };
 
@@ -76,7 +76,7 @@ export function RequestsSection() {
               </div>
               {request.field ? (
                 <div>
-                  {rectifiableFieldLabels[request.field as keyof typeof rectifiableFieldLabels] ?? request.field}: {request.correctValue}
+                  {requestFieldLabels[request.field] ?? request.field}: {request.correctValue}
                 </div>
               ) : null}
               <div>Recibida el {chileDayOf(request.receivedAt)}</div>
@@ -123,7 +123,7 @@ function NewRequestForm({ onStart, onSent }: { onStart(): void; onSent(id: numbe
             value={form.values.field}
             options={fieldOptions}
             onChange={(value) => form.setValue("field", value)}
-            hint="Sus datos de contacto (correo y teléfono) los puede cambiar usted mismo en 'Datos personales'."
+            hint="Sus nombres, fecha de nacimiento, correo y teléfono los puede cambiar usted mismo en 'Datos personales'."
           />
           {form.field("field").error ? (
             <p className="field__error" role="alert">

@@ -4,13 +4,15 @@ import { z } from "zod";
 // documented one: the ZIP carries it as datos.schema.json (JSON Schema 2020-12, z.toJSONSchema) and the README
 // describes it. A change that breaks readers bumps DATA_EXPORT_VERSION.
 
-export const DATA_EXPORT_VERSION = 1;
+// Version 2 (issue 45): a bill's date is a calendar day (AAAA-MM-DD), no longer the instant of its UTC midnight, which a
+// reader in Chile's zone took for the day before; and the patient's terms acceptance as 'Mis datos' shows it.
+export const DATA_EXPORT_VERSION = 2;
 
 const instant = z.string().describe("Instante ISO 8601 (UTC)");
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .describe("Día AAAA-MM-DD");
+  .describe("Día AAAA-MM-DD: una fecha del calendario, sin hora ni zona horaria");
 
 export const ZExportPayment = z.object({
   buyOrder: z.string().describe("Orden de compra enviada a Webpay Plus"),
@@ -29,7 +31,7 @@ export const ZExportBill = z.object({
   id: z.number().int(),
   clinic: z.string().describe("Nombre de la clínica"),
   accountCode: z.string().describe("Número de cuenta de la clínica"),
-  date: instant.describe("Fecha de la cuenta"),
+  date: day.describe("Día de la cuenta (sin hora ni zona horaria)"),
   amount: z.number().int().describe("Monto en pesos chilenos"),
   status: z.enum(["Pendiente", "Pagada"]),
   files: z.array(z.object({ fileName: z.string(), size: z.number().int(), zipPath: z.string().describe("Ruta del PDF dentro del ZIP") })),
@@ -64,6 +66,9 @@ export const ZDataExport = z.object({
     phoneNumber: z.string().nullable().describe("E.164, p. ej. +56987654321"),
     birthDate: day.nullable(),
     createdAt: instant,
+    termsAcceptedAt: instant
+      .nullable()
+      .describe("Aceptación de los términos y condiciones vigente, como la muestra 'Mis datos'; null si no los ha aceptado"),
     emailNotices: z
       .object({ results: z.boolean(), bills: z.boolean() })
       .describe("Avisos por correo que recibe ('Mi cuenta' → 'Avisos'): resultados nuevos, cuentas nuevas"),

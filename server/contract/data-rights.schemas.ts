@@ -80,16 +80,20 @@ export const rightsRequestStatusLabels: Record<RightsRequestStatusName, string> 
   rejected: "Rechazada",
 };
 
-/** Fields a patient cannot edit in 'Datos personales' and may ask to have corrected. */
-export const RECTIFIABLE_FIELDS = ["rut", "firstName", "secondName", "lastName", "secondLastName", "birthDate", "other"] as const;
-export const rectifiableFieldLabels: Record<(typeof RECTIFIABLE_FIELDS)[number], string> = {
+/**
+ * Fields a patient cannot edit in 'Datos personales' (PATIENT_EDITABLE_FIELDS, contract/profile.ts) and may ask to have
+ * corrected: the RUT, or another datum the clinic holds. Names and birth date they correct themselves (issue 45 §5).
+ */
+export const RECTIFIABLE_FIELDS = ["rut", "other"] as const;
+/** The field of a request as the screens name it; requests sent before issue 45 may name a personal datum too. */
+export const requestFieldLabels: Record<string, string> = {
   rut: "RUT",
+  other: "Otro dato",
   firstName: "Primer nombre",
   secondName: "Segundo nombre",
   lastName: "Apellido paterno",
   secondLastName: "Apellido materno",
   birthDate: "Fecha de nacimiento",
-  other: "Otro dato",
 };
 
 export const rightsRequestMessages = {
@@ -101,7 +105,7 @@ export const rightsRequestMessages = {
   alreadyOpen: "Ya tiene una solicitud de este tipo en trámite",
   notFound: "La solicitud no existe",
   finished: "La solicitud ya fue resuelta o rechazada",
-  created: "Solicitud enviada. La clínica le responderá por correo electrónico.",
+  sent: (id: number) => `Solicitud N° ${id} enviada. La clínica le responderá por correo electrónico.`,
   listFailed: "No fue posible cargar las solicitudes, por favor intente más tarde",
 } as const;
 

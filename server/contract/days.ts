@@ -5,3 +5,11 @@
 export function dayToDate(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }
+
+/**
+ * The YYYY-MM-DD day a stored day stands for (the inverse of dayToDate): read at UTC, never in a time zone, where
+ * Santiago's midnight would make it the day before (issue 45).
+ */
+export function calendarDayOf(stored: Date): string {
+  return stored.toISOString().slice(0, 10);
+}

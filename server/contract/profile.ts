@@ -16,3 +16,17 @@ export function isProfileComplete(user: ProfileFields): boolean {
     (value) => value !== null && value !== undefined && String(value).trim() !== "",
   );
 }
+
+/**
+ * The personal data a patient edits themself in 'Mis datos' → 'Datos personales' (the one list: the account service
+ * takes these and no other, and 'Solicitudes' offers to rectify only what is not here; issue 45 §5).
+ */
+export const PATIENT_EDITABLE_FIELDS = [
+  "firstName",
+  "secondName",
+  "lastName",
+  "secondLastName",
+  "email",
+  "phoneNumber",
+  "birthDate",
+] as const;

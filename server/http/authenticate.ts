@@ -3,6 +3,7 @@ import { Role, isStaffRole } from "../contract/roles.ts";
 import type { UserDtoSource } from "../contract/users.dto.ts";
 import { userDtoSelect } from "../db/users.repository.ts";
 import { sessionState } from "../lib/sessions.ts";
+import { sessionEndedElsewhereMessage } from "../contract/session.ts";
 import {
   AppError,
   forbiddenMessage,
@@ -55,6 +56,18 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   return { ...user, sessionId: claims.sessionId, secondFactorPending: state === "pending" };
 }
 
+/**
+ * What a refused bearer token is told: that its session was ended from another of the person's devices, when it was
+ * (the screen says so instead of 'expiró'), else the general 401 message.
+ */
+export async function unauthenticatedMessage(deps: AppDeps, authorization: string | undefined): Promise<string> {
+  const token = bearerToken(authorization);
+  const claims = token ? deps.tokens.verify(token) : null;
+  if (!claims) return unauthorizedMessage;
+  const session = await deps.prisma.session.findUnique({ where: { id: claims.sessionId }, select: { userId: true, endReason: true } });
+  return session?.userId === claims.userId && session.endReason === "ended-by-user" ? sessionEndedElsewhereMessage : unauthorizedMessage;
+}
+
 /** Why a signed-in session may not use a route, as 401: its second step is still due (unless the route is that step). */
 export function secondFactorRefusal(user: Pick<AuthenticatedUser, "secondFactorPending">, duringSecondFactor = false): string | null {
   return user.secondFactorPending && !duringSecondFactor ? secondFactorPendingMessage : null;
@@ -83,7 +96,7 @@ export async function requireUser(
   options: { duringFirstLogin?: boolean; duringSecondFactor?: boolean } = {},
 ): Promise<AuthenticatedUser> {
   const user = await authenticate(deps, authorization);
-  if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
+  if (!user) throw new AppError("UNAUTHORIZED", await unauthenticatedMessage(deps, authorization));
   const pending = secondFactorRefusal(user, options.duringSecondFactor);
   if (pending) throw new AppError("UNAUTHORIZED", pending);
   const refusal = options.duringFirstLogin ? null : firstLoginRefusal(user);

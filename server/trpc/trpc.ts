@@ -14,7 +14,7 @@ import {
 } from "../lib/errors.ts";
 import { isDatabaseUnavailable } from "../db/db-errors.ts";
 import { assertAcceptableInput } from "../http/input-guard.ts";
-import { firstLoginRefusal, secondFactorRefusal, type SessionUser } from "../http/authenticate.ts";
+import { firstLoginRefusal, secondFactorRefusal, unauthenticatedMessage, type SessionUser } from "../http/authenticate.ts";
 import type { RouteAccess } from "../http/route-access.ts";
 import type { Context } from "./context.ts";
 import type { CaregiverPart } from "../contract/caregivers.ts";
@@ -124,7 +124,7 @@ const signedInProcedure = (meta: ProcedureMeta, duringFirstLogin: boolean, durin
   t.procedure.meta({ ...meta, firstLogin: duringFirstLogin, secondFactor: duringSecondFactor }).use(({ ctx, getRawInput, next }) =>
     guardedCall(getRawInput, async () => {
       const user = await ctx.getUser();
-      if (!user) throw new AppError("UNAUTHORIZED", unauthorizedMessage);
+      if (!user) throw new AppError("UNAUTHORIZED", await unauthenticatedMessage(ctx.deps, ctx.authorization));
       const pending = secondFactorRefusal(user, duringSecondFactor);
       if (pending) throw new AppError("UNAUTHORIZED", pending);
       const refusal = duringFirstLogin ? null : firstLoginRefusal(user);

@@ -39,13 +39,13 @@ const move = (token: string, id: number, payload: object) =>
 describe("a patient's requests", () => {
   it("records a rectification with the field and the correct value, due 30 calendar days later, and mails a receipt", async () => {
     await ctx.mail.clear();
-    const response = await create(tokens.ana, { kind: "rectification", field: "birthDate", correctValue: "14-02-1985" });
+    const response = await create(tokens.ana, { kind: "rectification", field: "other", correctValue: "Previsión: Fonasa" });
     expect(response.statusCode).toBe(200);
     const request = response.json().payload;
     expect(request).toMatchObject({
       kind: "rectification",
-      field: "birthDate",
-      correctValue: "14-02-1985",
+      field: "other",
+      correctValue: "Previsión: Fonasa",
       status: "received",
       overdue: false,
     });
@@ -55,6 +55,14 @@ describe("a patient's requests", () => {
     const mail = await ctx.mail.waitFor("ana@correo.cl");
     expect(mail.subject).toContain(`Solicitud N° ${request.id}: Recibida`);
     expect(mail.text).toMatch(/a más tardar el \d{2}-\d{2}-\d{4}/);
+  });
+
+  it("refuses to rectify a datum the patient edits themself in 'Datos personales' (issue 45 §5)", async () => {
+    for (const field of ["firstName", "lastName", "birthDate", "email", "phoneNumber"]) {
+      const refused = await create(tokens.ana, { kind: "rectification", field, correctValue: "14-02-1985" });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().message).toBe("Seleccione el dato que está incorrecto");
+    }
   });
 
   it("refuses a rectification without the correct value in Spanish, and a second open request of the same kind", async () => {

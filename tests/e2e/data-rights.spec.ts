@@ -69,14 +69,16 @@ for (const { width, height, patient } of widths) {
       await logIn(page, patient);
       await page.goto("/dashboard/account-settings");
       const requests = section(page, "Solicitudes");
-      await requests.getByLabel("Dato incorrecto").selectOption("birthDate");
+      // Only what 'Datos personales' does not let the patient edit (issue 45 §5): the RUT or another datum.
+      await expect(requests.getByLabel("Dato incorrecto").locator("option")).toHaveText(["Seleccione el dato", "RUT", "Otro dato"]);
+      await requests.getByLabel("Dato incorrecto").selectOption("other");
       await requests.getByRole("button", { name: "Enviar solicitud" }).click();
       await expect(requests.getByText("Ingrese el valor correcto")).toBeVisible();
-      await requests.getByLabel("Valor correcto").fill("14-02-1985");
+      await requests.getByLabel("Valor correcto").fill("Previsión: Fonasa");
       await requests.getByRole("button", { name: "Enviar solicitud" }).click();
       const mine = requests.getByRole("list", { name: "Sus solicitudes" });
       await expect(mine).toContainText("Rectificación de un dato");
-      await expect(mine).toContainText("Fecha de nacimiento: 14-02-1985");
+      await expect(mine).toContainText("Otro dato: Previsión: Fonasa");
       await expect(mine).toContainText(/Recibida · Plazo: \d{2}-\d{2}-\d{4}/);
 
       await requests.getByLabel("¿Qué solicita?").selectOption("account_closure");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PATIENT_EDITABLE_FIELDS } from "../../contract/profile.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Role } from "../../contract/roles.ts";
 import { normalizeRut } from "../../contract/rut.ts";
@@ -63,7 +64,7 @@ type ProfileRow = {
   birthDate: string | null;
 };
 
-const profileFields = ["firstName", "secondName", "lastName", "secondLastName", "email", "phoneNumber", "birthDate"] as const;
+const profileFields = PATIENT_EDITABLE_FIELDS;
 
 function changedFields(
   before: ProfileRow,

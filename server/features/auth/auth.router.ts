@@ -3,7 +3,7 @@ import { authedProcedure, publicProcedure, router, secondFactorProcedure } from 
 import { ZSessionIdInput } from "../../contract/second-factor.ts";
 import { confirmEnrolment, secondFactorStatus, startEnrolment, verifySecondFactor } from "./second-factor.service.ts";
 import { endOtherOwnSessions, endOwnSession, listSessions } from "./sessions.service.ts";
-import { login, logout, validateToken, ZLoginInput } from "./auth.service.ts";
+import { login, logout, sessionRefusal, validateToken, ZLoginInput } from "./auth.service.ts";
 import { requestPasswordReset, resetPassword, ZNewPasswordInput, ZResetRequestInput } from "./password-reset.service.ts";
 
 // The service validates the credentials (Spanish messages); here only their presence as keys is loose.
@@ -16,6 +16,8 @@ export const authRouter = router({
     return session;
   }),
   validateToken: publicProcedure.query(({ ctx }) => validateToken(ctx.deps, ctx.authorization)),
+  /** What a refused token is told (issue 45 §3): its session ended from another device, or the general 401 message. */
+  sessionRefusal: publicProcedure.query(({ ctx }) => sessionRefusal(ctx.deps, ctx.authorization)),
   logout: secondFactorProcedure.mutation(({ ctx }) => logout(ctx.deps, ctx.user, ctx.meta)),
   /** The login's second step (REST POST /auth/verify-otp); the service validates the code. */
   verifyOtp: secondFactorProcedure.input(z.object({ code: z.unknown() })).mutation(async ({ ctx, input }) => {

@@ -8,7 +8,7 @@ import { decoyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
 import { issueAccessToken } from "../../lib/session-tokens.ts";
 import { endSession, startSession } from "../../lib/sessions.ts";
 import { parseInput } from "../../http/validate.ts";
-import { authenticate, type AuthenticatedUser } from "../../http/authenticate.ts";
+import { authenticate, unauthenticatedMessage, type AuthenticatedUser } from "../../http/authenticate.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import type { SecondFactorStep } from "../../contract/second-factor.ts";
 import { userDtoSelect } from "../../db/users.repository.ts";
@@ -102,6 +102,11 @@ export async function login(deps: AppDeps, input: unknown, portal: LoginPortal, 
 export async function validateToken(deps: AppDeps, authorization: string | undefined): Promise<boolean> {
   const user = await authenticate(deps, authorization);
   return user !== null && !user.secondFactorPending;
+}
+
+/** What a refused token is told: its session ended from another of the person's devices, or the general 401 message. */
+export function sessionRefusal(deps: AppDeps, authorization: string | undefined): Promise<string> {
+  return unauthenticatedMessage(deps, authorization);
 }
 
 /**

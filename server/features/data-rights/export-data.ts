@@ -2,6 +2,7 @@ import { DATA_EXPORT_VERSION, type DataExportDocument } from "../../contract/dat
 import type { AppDeps } from "../../deps.ts";
 import type { FhirCollectionBundle } from "../../providers/lab/lab.provider.ts";
 import { chileToday } from "../../lib/chile-time.ts";
+import { calendarDayOf } from "../../contract/days.ts";
 
 // What 'Descargar mis datos' gathers (issue 28): the portal's rows of the patient and what the laboratory and imaging
 // providers hold. A provider that does not answer leaves its part null (datos.json) or empty (laboratorio.json) rather
@@ -32,6 +33,7 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
       phoneNumber: true,
       birthDate: true,
       createdAt: true,
+      dateTyc: true,
       noticePreference: { select: { results: true, bills: true } },
       termsAcceptances: { select: { version: true, acceptedAt: true }, orderBy: { acceptedAt: "asc" } },
       patientClinics: { select: { codeClinicStr: true, createdAt: true, clinic: { select: { title: true } } } },
@@ -64,7 +66,7 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
     id: bill.id,
     clinic: bill.clinic.title,
     accountCode: bill.accountCode,
-    date: bill.createAccountIdDate.toISOString(),
+    date: calendarDayOf(bill.createAccountIdDate),
     amount: bill.amount,
     status: bill.isPaid ? ("Pagada" as const) : ("Pendiente" as const),
     files: bill.files.map((file) => {
@@ -97,8 +99,9 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
       secondLastName: user.secondLastName,
       email: user.email,
       phoneNumber: user.phoneNumber,
-      birthDate: user.birthDate?.toISOString().slice(0, 10) ?? null,
+      birthDate: user.birthDate ? calendarDayOf(user.birthDate) : null,
       createdAt: user.createdAt.toISOString(),
+      termsAcceptedAt: user.dateTyc?.toISOString() ?? null,
       emailNotices: user.noticePreference ?? { results: true, bills: true },
     },
     termsAcceptances: user.termsAcceptances.map((terms) => ({ version: terms.version, acceptedAt: terms.acceptedAt.toISOString() })),

@@ -3,9 +3,11 @@ import type { DataExportDocument } from "../../contract/data-export.schema.ts";
 import { formatClp } from "../../contract/money.ts";
 import { formatRut } from "../../contract/rut.ts";
 import { formatChileDay } from "../../lib/chile-time.ts";
+import { formatTermsDate } from "../../contract/terms-date.ts";
 
 // resumen.pdf of 'Descargar mis datos' (issue 28): what datos.json holds, readable in Spanish.
 
+// Calendar days (AAAA-MM-DD: bills, birth, orders, studies) turned around, never read as instants in a time zone.
 const dayOf = (isoDay: string) => isoDay.split("-").reverse().join("-");
 // Helvetica (WinAnsi) has no glyph for what a patient may have typed beyond Latin-1: shown as '?' instead of failing.
 const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
@@ -74,10 +76,11 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   );
   out.line(`Avisos por correo: ${notices.length ? notices.join(" y ") : "ninguno"}`, { gap: 10 });
 
-  out.line("Términos y condiciones aceptados", { size: 12, bold: true });
-  if (document.termsAcceptances.length === 0) out.line("Ninguno registrado.");
-  for (const terms of document.termsAcceptances)
-    out.line(`Versión ${terms.version}, aceptada el ${formatChileDay(new Date(terms.acceptedAt))}`);
+  // The acceptance 'Mis datos' shows (the account's), then each version's acceptance the portal recorded since it keeps them.
+  out.line("Términos y condiciones", { size: 12, bold: true });
+  const accepted = formatTermsDate(patient.termsAcceptedAt);
+  out.line(accepted ? `Fecha de aceptación: ${accepted}` : "Sin aceptar.");
+  for (const terms of document.termsAcceptances) out.line(`Versión ${terms.version}, aceptada el ${formatTermsDate(terms.acceptedAt)}`);
   out.line("", { gap: 4 });
 
   out.line("Clínicas donde está registrado", { size: 12, bold: true });
@@ -90,7 +93,7 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   for (const bill of document.bills) {
     const paid = bill.payments.filter((payment) => payment.status === "AUTHORIZED").length;
     out.line(
-      `${bill.clinic}, cuenta ${bill.accountCode}, ${formatChileDay(new Date(bill.date))}: ${formatClp(bill.amount)} (${bill.status}); ` +
+      `${bill.clinic}, cuenta ${bill.accountCode}, ${dayOf(bill.date)}: ${formatClp(bill.amount)} (${bill.status}); ` +
         `${bill.payments.length} intento(s) de pago, ${paid} aceptado(s); ${bill.files.length} documento(s).`,
     );
   }

@@ -22,6 +22,9 @@ laboratorio.json    sus informes y resultados de laboratorio: un Bundle FHIR R4 
 resumen.pdf         un resumen legible en español
 cuentas/            los documentos PDF de sus cuentas hospitalarias
 
+Las fechas de sus cuentas, de su nacimiento, de sus órdenes y de sus estudios son días del calendario (AAAA-MM-DD),
+sin hora: se leen tal cual, en cualquier zona horaria. Los demás momentos (pagos, registros) son instantes en UTC.
+
 Su ficha clínica se mantiene en la clínica, como exige la Ley N° 20.584.
 `;
 

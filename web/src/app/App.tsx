@@ -5,7 +5,8 @@ import { endSession } from "../lib/session.ts";
 import { getPortalType } from "../lib/storage.ts";
 import { onSessionExpired, queryClient, TRPCProvider, trpcClient } from "../lib/trpc.ts";
 import { Overlays } from "./overlays/Overlays.tsx";
-import { showToast } from "../lib/overlay-store.ts";
+import { closeModal, showToast } from "../lib/overlay-store.ts";
+import { sessionEndedElsewhereMessage } from "@contract/session.ts";
 import { createRouter } from "./routes.tsx";
 
 // Created on the first render, not on import: the public shell starts loading this module while a login is being
@@ -14,12 +15,14 @@ let router: ReturnType<typeof createRouter> | undefined;
 const getRouter = () => (router ??= createRouter());
 const navigate = (to: string) => void getRouter().navigate(to);
 
-// Like a failed token validation (SPEC §4): storage cleared, back to the login of the user's area.
-onSessionExpired(() => {
+// Like a failed token validation (SPEC §4): storage cleared, back to the login of the user's area, saying why: ended
+// from another device, or expired (issue 45 §3). A dialog of the page left behind (e.g. a first-login welcome) closes.
+onSessionExpired((serverMessage) => {
   const portalType = getPortalType();
   const loginPath = portalType === "0" || portalType === "1" ? "/admin-login" : "/login";
   endSession();
-  showToast("Su sesión expiró. Ingrese nuevamente.", { priority: true });
+  closeModal(null);
+  showToast(serverMessage === sessionEndedElsewhereMessage ? serverMessage : "Su sesión expiró. Ingrese nuevamente.", { priority: true });
   navigate(loginPath);
 });
 

@@ -6,9 +6,9 @@ import {
   formatDay,
   formatDaySlashed,
   formatUtcDay,
-  formatTermsDate,
   lastTwelveMonths,
 } from "./dates.ts";
+import { formatTermsDate } from "@contract/terms-date.ts";
 
 describe("chileToday", () => {
   it("is the day in Santiago, not in UTC nor on the device", () => {

@@ -24,6 +24,15 @@ export async function askTokenValid(): Promise<boolean> {
   }
 }
 
+/** Why the server refused the stored token (issue 45 §3: ended from another device, or not valid); null if it cannot say. */
+export async function askWhySessionRefused(): Promise<string | null> {
+  try {
+    return await trpcClient.auth.sessionRefusal.query(undefined, { context: { sessionCheck: false } });
+  } catch {
+    return null;
+  }
+}
+
 /**
  * terms.status (validate-tyc); an error counts as not accepted. Asked alongside the token check, so a 401 here is the
  * token guard's to handle (no "session expired" notice on top of it).

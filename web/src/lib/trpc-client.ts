@@ -33,10 +33,13 @@ const spinnerLink: TRPCLink<AppRouter> =
       };
     });
 
-let sessionExpired: (() => void) | undefined;
+let sessionExpired: ((serverMessage: string) => void) | undefined;
 
-/** Registers what to do when the server says the session is over (token expired or voided by a password change). */
-export function onSessionExpired(handler: () => void): void {
+/**
+ * Registers what to do when the server says the session is over (token expired, voided by a password change, or ended
+ * from another device): the handler gets the server's message, which says which.
+ */
+export function onSessionExpired(handler: (serverMessage: string) => void): void {
   sessionExpired = handler;
 }
 
@@ -50,7 +53,7 @@ const sessionLink: TRPCLink<AppRouter> =
         next: (value) => observer.next(value),
         error: (error) => {
           const checked = op.context.sessionCheck !== false;
-          if (checked && !op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.();
+          if (checked && !op.path.startsWith("auth.") && getToken() && error.data?.code === "UNAUTHORIZED") sessionExpired?.(error.message);
           observer.error(error);
         },
         complete: () => observer.complete(),
@@ -69,7 +72,9 @@ export const trpcClient = createTRPCClient<AppRouter>({
       // ignore it, and the server checks the link on each request.
       headers: ({ op }): Record<string, string> => {
         const token = typeof op.context.bearer === "string" ? op.context.bearer : getToken();
-        const actingFor = getActingFor();
+        // A call made with `context: { ownAccount: true }` (the summary of 'Mi cuenta', issue 45 §2) is always the
+        // patient's own, whoever they are viewing as.
+        const actingFor = op.context.ownAccount === true ? null : getActingFor();
         return {
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
           ...(actingFor ? { [ACTING_FOR_HEADER]: String(actingFor.id) } : {}),

@@ -5,9 +5,10 @@ import { primeMyCaregiverLinks } from "../../features/caregivers/api/caregivers.
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
 import { currentClinic } from "../../lib/clinic.ts";
 import { endSession } from "../../lib/session.ts";
-import { getPortalType, getStoredUser } from "../../lib/storage.ts";
-import { askTermsAccepted, askTokenValid, takeEarlyAnswers } from "../../lib/session-questions.ts";
-import { showModal } from "../../lib/overlay-store.ts";
+import { getPortalType, getStoredUser, getToken } from "../../lib/storage.ts";
+import { askTermsAccepted, askTokenValid, askWhySessionRefused, takeEarlyAnswers } from "../../lib/session-questions.ts";
+import { showModal, showToast } from "../../lib/overlay-store.ts";
+import { sessionEndedElsewhereMessage } from "@contract/session.ts";
 
 // Route guards of SPEC §4, as loaders: they run before a guarded page renders, so nothing protected flashes.
 
@@ -21,7 +22,10 @@ const isStaffPortal = (portalType: string | null) => portalType === "0" || porta
 
 async function requireValidToken(tokenValid: Promise<boolean>): Promise<void> {
   if (!(await tokenValid)) {
+    // A session ended from another of the person's devices is said so on the login (issue 45 §3).
+    const why = getToken() ? await askWhySessionRefused() : null;
     endSession();
+    if (why === sessionEndedElsewhereMessage) showToast(why, { priority: true });
     throw redirect("/login");
   }
 }

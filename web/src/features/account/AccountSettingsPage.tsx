@@ -39,7 +39,9 @@ export default function AccountSettingsPage({ top, bottom }: { top?: ReactNode; 
   // that leave the main thread free between them, not in one long task on the answer's arrival (issue 26: 'Mis datos'
   // had 0.7–1.8 s of blocking time on a throttled phone).
   const sectionsReady = useDeferredValue(!me.isPending);
-  const [firstLogin] = useState(() => !storedUser?.hasChangedPassword);
+  // Only a signed-in user known to keep the temporary password: a page mounting as its session ends (no stored user)
+  // must not welcome them as on a first login (issue 45 §3).
+  const [firstLogin] = useState(() => storedUser !== null && !storedUser.hasChangedPassword);
   const [passwordOpen, setPasswordOpen] = useState(firstLogin);
   const [dataOpen, setDataOpen] = useState(true);
 

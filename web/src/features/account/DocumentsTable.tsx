@@ -2,7 +2,7 @@ import type { MouseEvent } from "react";
 import { showToast } from "../../lib/overlay-store.ts";
 import { Card } from "../../components/ui/Card.tsx";
 import { DocumentIcon, ExternalLinkIcon } from "../../components/ui/icons.tsx";
-import { formatTermsDate } from "../../lib/dates.ts";
+import { formatTermsDate } from "@contract/terms-date.ts";
 import { useTermsDocumentUrl } from "../../lib/clinic-queries.ts";
 
 // SPEC §8 names no wording for a terms PDF failure; the same sentence as the terms screen's.

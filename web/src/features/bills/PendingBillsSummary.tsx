@@ -9,7 +9,7 @@ import "./bills.css";
  * that failure): the account page must not depend on it.
  */
 export function PendingBillsSummary({ payPath }: { payPath: string }) {
-  const pending = usePendingBills();
+  const pending = usePendingBills({ ownAccount: true });
   // While asking, the summary already takes its room, so the sections under it do not jump down (issue 26). Its
   // waiting text is not a live region: arriving at 'Mi cuenta', a screen reader says the screen's name and nothing
   // else (issue 29's Orca review).

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import {
   RECTIFIABLE_FIELDS,
-  rectifiableFieldLabels,
+  requestFieldLabels,
   rightsRequestKindLabels,
   rightsRequestMessages,
   ZCreateRightsRequest,
@@ -11,7 +11,6 @@ import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";
-import { showToast } from "../../lib/overlay-store.ts";
 import { errorMessage } from "../../lib/trpc.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { requestsFailed, useCreateRequest, useOwnRequests } from "./api/data-rights.api.ts";
@@ -24,79 +23,37 @@ const kindOptions = [
 ];
 const fieldOptions = [
   { value: "", label: "Seleccione el dato" },
-  ...RECTIFIABLE_FIELDS.map((field) => ({ value: field, label: rectifiableFieldLabels[field] })),
+  ...RECTIFIABLE_FIELDS.map((field) => ({ value: field, label: requestFieldLabels[field]! })),
 ];
 const empty = { kind: "rectification", field: "", correctValue: "", details: "" };
 
 /**
  * 'Solicitudes' (issue 28): the patient asks the clinic to correct a field they cannot edit, to stop e-mail notices, or
  * to close their portal account; their requests with state and legal deadline below. The clinic answers by mail.
+ * A request sent is said in green above the form, which starts again blank, with no error (issue 45 §4).
  */
 export function RequestsSection() {
   const requests = useOwnRequests();
-  const form = useForm(ZCreateRightsRequest, empty);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const create = useCreateRequest({
-    onSuccess: () => {
-      form.reset(empty);
-      setServerError(null);
-      showToast(rightsRequestMessages.created);
-      void requests.refetch();
-    },
-    onError: (error) => setServerError(errorMessage(error, "No fue posible enviar la solicitud, por favor intente más tarde")),
-  });
-  const kind = form.values.kind as RightsRequestKindName;
+  // A new key after each request sent starts the form (and its touched state) from scratch.
+  const [round, setRound] = useState(0);
+  const [sent, setSent] = useState<number | null>(null);
 
   return (
     <div className="rights-requests">
-      <form
-        className="rights-requests__form"
-        aria-label="Nueva solicitud"
-        noValidate
-        onSubmit={form.submit((values) => create.mutate(ZCreateRightsRequest.parse(values)))}
-      >
-        <SelectField
-          label="¿Qué solicita?"
-          value={form.values.kind}
-          options={kindOptions}
-          onChange={(value) => form.setValue("kind", value)}
-        />
-        {kind === "rectification" ? (
-          <>
-            <SelectField
-              label="Dato incorrecto"
-              value={form.values.field}
-              options={fieldOptions}
-              onChange={(value) => form.setValue("field", value)}
-              hint="Sus datos de contacto (correo y teléfono) los puede cambiar usted mismo en 'Datos personales'."
-            />
-            {form.field("field").error ? (
-              <p className="field__error" role="alert">
-                {form.field("field").error}
-              </p>
-            ) : null}
-            <TextField label="Valor correcto" maxLength={200} {...form.field("correctValue")} />
-          </>
-        ) : null}
-        {kind === "email_opposition" ? (
-          <p className="rights-requests__note">
-            Dejará de recibir avisos por correo electrónico (por ejemplo, de resultados disponibles). Seguirá recibiendo los correos que
-            usted mismo pida, como la recuperación de contraseña.
-          </p>
-        ) : null}
-        {kind === "account_closure" ? (
-          <p className="rights-requests__note rights-requests__note--warning">
-            Al cerrar su cuenta ya no podrá ingresar al portal y borraremos del portal sus datos de contacto (correo y teléfono). Su ficha
-            clínica se mantiene en la clínica, como exige la ley (Ley N° 20.584), al igual que el registro de sus pagos y de los accesos a
-            sus datos.
-          </p>
-        ) : null}
-        <TextField label="Detalle (opcional)" maxLength={1000} {...form.field("details")} />
-        {serverError ? <Banner onClose={() => setServerError(null)}>{serverError}</Banner> : null}
-        <Button type="submit" disabled={create.isPending}>
-          Enviar solicitud
-        </Button>
-      </form>
+      {sent !== null ? (
+        <Banner tone="success" onClose={() => setSent(null)}>
+          {rightsRequestMessages.sent(sent)}
+        </Banner>
+      ) : null}
+      <NewRequestForm
+        key={round}
+        onStart={() => setSent(null)}
+        onSent={(id) => {
+          setSent(id);
+          setRound((value) => value + 1);
+          void requests.refetch();
+        }}
+      />
 
       <h3 className="rights-requests__title">Sus solicitudes</h3>
       {requests.isError ? (
@@ -119,7 +76,7 @@ export function RequestsSection() {
               </div>
               {request.field ? (
                 <div>
-                  {rectifiableFieldLabels[request.field as keyof typeof rectifiableFieldLabels] ?? request.field}: {request.correctValue}
+                  {requestFieldLabels[request.field] ?? request.field}: {request.correctValue}
                 </div>
               ) : null}
               <div>Recibida el {chileDayOf(request.receivedAt)}</div>
@@ -130,5 +87,70 @@ export function RequestsSection() {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+function NewRequestForm({ onStart, onSent }: { onStart(): void; onSent(id: number): void }) {
+  const form = useForm(ZCreateRightsRequest, empty);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateRequest({
+    onSuccess: (created) => onSent(created.id),
+    onError: (error) => setServerError(errorMessage(error, "No fue posible enviar la solicitud, por favor intente más tarde")),
+  });
+  const kind = form.values.kind as RightsRequestKindName;
+
+  return (
+    <form
+      className="rights-requests__form"
+      aria-label="Nueva solicitud"
+      noValidate
+      onSubmit={form.submit((values) => {
+        onStart();
+        setServerError(null);
+        create.mutate(ZCreateRightsRequest.parse(values));
+      })}
+    >
+      <SelectField
+        label="¿Qué solicita?"
+        value={form.values.kind}
+        options={kindOptions}
+        onChange={(value) => form.setValue("kind", value)}
+      />
+      {kind === "rectification" ? (
+        <>
+          <SelectField
+            label="Dato incorrecto"
+            value={form.values.field}
+            options={fieldOptions}
+            onChange={(value) => form.setValue("field", value)}
+            hint="Sus nombres, fecha de nacimiento, correo y teléfono los puede cambiar usted mismo en 'Datos personales'."
+          />
+          {form.field("field").error ? (
+            <p className="field__error" role="alert">
+              {form.field("field").error}
+            </p>
+          ) : null}
+          <TextField label="Valor correcto" maxLength={200} {...form.field("correctValue")} />
+        </>
+      ) : null}
+      {kind === "email_opposition" ? (
+        <p className="rights-requests__note">
+          Dejará de recibir avisos por correo electrónico (por ejemplo, de resultados disponibles). Seguirá recibiendo los correos que usted
+          mismo pida, como la recuperación de contraseña.
+        </p>
+      ) : null}
+      {kind === "account_closure" ? (
+        <p className="rights-requests__note rights-requests__note--warning">
+          Al cerrar su cuenta ya no podrá ingresar al portal y borraremos del portal sus datos de contacto (correo y teléfono). Su ficha
+          clínica se mantiene en la clínica, como exige la ley (Ley N° 20.584), al igual que el registro de sus pagos y de los accesos a sus
+          datos.
+        </p>
+      ) : null}
+      <TextField label="Detalle (opcional)" maxLength={1000} {...form.field("details")} />
+      {serverError ? <Banner onClose={() => setServerError(null)}>{serverError}</Banner> : null}
+      <Button type="submit" disabled={create.isPending}>
+        Enviar solicitud
+      </Button>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import {
   RIGHTS_REQUEST_STATUSES,
-  rectifiableFieldLabels,
+  requestFieldLabels,
   rightsRequestKindLabels,
   rightsRequestMessages,
   rightsRequestStatusLabels,
@@ -106,7 +106,7 @@ export default function StaffRequestsPage() {
               </div>
               {request.field ? (
                 <div>
-                  {rectifiableFieldLabels[request.field as keyof typeof rectifiableFieldLabels] ?? request.field}: {request.correctValue}
+                  {requestFieldLabels[request.field] ?? request.field}: {request.correctValue}
                 </div>
               ) : null}
               {request.details ? <div>Detalle: {request.details}</div> : null}

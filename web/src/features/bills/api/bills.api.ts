@@ -37,10 +37,19 @@ export function useMyBills(query: { page: number; orderBy: PatientSortField; dir
   );
 }
 
-/** How many of the patient's bills are unpaid and their total ('Total por pagar'); asked again on focus. */
-export function usePendingBills() {
+/**
+ * How many of the patient's bills are unpaid and their total ('Total por pagar'); asked again on focus. `ownAccount`:
+ * the signed-in patient's own even under 'Ver como' ('Mi cuenta' shows one person, the patient: issue 45 §2).
+ */
+export function usePendingBills({ ownAccount = false }: { ownAccount?: boolean } = {}) {
   const trpc = useTRPC();
-  return useQuery(trpc.bills.pending.queryOptions(undefined, { staleTime: 0, refetchOnWindowFocus: true }));
+  return useQuery(
+    trpc.bills.pending.queryOptions(undefined, {
+      staleTime: 0,
+      refetchOnWindowFocus: true,
+      ...(ownAccount ? { trpc: { context: { ownAccount: true } } } : {}),
+    }),
+  );
 }
 
 /** Reloads the patient's bills and what is pending (after a payment changed one). */

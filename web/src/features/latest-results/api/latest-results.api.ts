@@ -10,7 +10,8 @@ const STALE_MS = 60_000;
 
 export function useLatestResults() {
   const trpc = useTRPC();
-  return useQuery(trpc.reports.latest.queryOptions(undefined, { staleTime: STALE_MS }));
+  // Always the patient's own: 'Mi cuenta' shows one person, under 'Ver como' too (issue 45 §2).
+  return useQuery(trpc.reports.latest.queryOptions(undefined, { staleTime: STALE_MS, trpc: { context: { ownAccount: true } } }));
 }
 
 /**

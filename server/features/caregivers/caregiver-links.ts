@@ -8,6 +8,7 @@ import {
 import { formatRut } from "../../contract/rut.ts";
 import { chileToday } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
+import { fullName, isMinorToday } from "../../lib/caregiver-link-changes.ts";
 import type { AppDeps } from "../../deps.ts";
 
 // What staff and patients see of a caregiver link, and the date rules of a minor's link (issue 30).
@@ -48,13 +49,10 @@ interface LinkRow {
   dependent: Person;
 }
 
-export const fullName = (p: Omit<Person, "id" | "rut">) =>
-  [p.firstName, p.secondName, p.lastName, p.secondLastName].filter(Boolean).join(" ");
+export { fullName, isMinorToday };
+
 const toPerson = (p: Person) => ({ id: p.id, rut: formatRut(p.rut), name: fullName(p) });
 const day = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Whether the dependent is a minor today (Chile), by the day they turn 18 the link keeps. */
-export const isMinorToday = (minorUntil: Date | null, today = chileToday()) => !!minorUntil && day(minorUntil) > today;
 
 /** A minor's link with a parent or legal guardian: the minor cannot revoke it (staff can). */
 export const isMinorsGuardianLink = (link: { relationship: string; minorUntil: Date | null }, today = chileToday()) =>

@@ -1,4 +1,5 @@
 import {
+  CAREGIVER_LINK_MAX_YEARS,
   caregiverMessages,
   GUARDIAN_RELATIONSHIPS,
   type CaregiverLinkDto,
@@ -6,6 +7,7 @@ import {
   type Relationship,
 } from "../../contract/caregivers.ts";
 import { formatRut } from "../../contract/rut.ts";
+import { addYears, isCalendarDay } from "../../contract/days.ts";
 import { chileToday } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
 import { fullName, isMinorToday } from "../../lib/caregiver-link-changes.ts";
@@ -83,14 +85,22 @@ export function eighteenthBirthday(birthDate: Date): string {
 }
 
 /**
- * The day a new or renewed link ends, checked against the rules: not in the past; for a minor, not after the day they
- * turn 18 unless it is a renewal (staff renewing past 18 is the "unless renewed" of the issue).
+ * The day a new or renewed link ends, checked against the rules: a real calendar day, not in the past; for a minor, not
+ * after the day they turn 18 unless it is a renewal (staff renewing past 18 is the "unless renewed" of the issue);
+ * for an adult, at most a year from today (renewable: issue 42). A renewal of a minor's link may reach a year past their
+ * 18th birthday, when it becomes an adult's link.
  */
 export function checkExpiry(expiresOn: string, minorUntil: string | null, options: { renewal: boolean }, today = chileToday()): string {
-  if (Number.isNaN(new Date(`${expiresOn}T00:00:00Z`).getTime())) throw new AppError("BAD_REQUEST", caregiverMessages.expiresRequired);
+  if (!isCalendarDay(expiresOn)) throw new AppError("BAD_REQUEST", caregiverMessages.notACalendarDay);
   if (expiresOn < today) throw new AppError("BAD_REQUEST", caregiverMessages.expiresInPast);
-  if (!options.renewal && minorUntil && minorUntil > today && expiresOn > minorUntil)
-    throw new AppError("BAD_REQUEST", caregiverMessages.expiresAfterEighteen);
+  const minor = !!minorUntil && minorUntil > today;
+  if (minor && !options.renewal) {
+    if (expiresOn > minorUntil) throw new AppError("BAD_REQUEST", caregiverMessages.expiresAfterEighteen);
+    return expiresOn;
+  }
+  const from = minor && minorUntil ? minorUntil : today;
+  if (expiresOn > addYears(from, CAREGIVER_LINK_MAX_YEARS))
+    throw new AppError("BAD_REQUEST", options.renewal ? caregiverMessages.renewedAtMostOneYear : caregiverMessages.adultAtMostOneYear);
   return expiresOn;
 }
 

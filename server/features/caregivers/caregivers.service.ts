@@ -126,7 +126,7 @@ export async function renewCaregiverLink(deps: AppDeps, user: SessionUser, rawId
   const actor = await requireStaffActor(deps, user, meta, "caregiver.renew");
   const link = await changeableLink(deps, actor, meta, "caregiver.renew", rawId);
   const { expiresOn } = parseInput(ZRenewCaregiverLink, rawInput);
-  checkExpiry(expiresOn, null, { renewal: true });
+  checkExpiry(expiresOn, link.minorUntil?.toISOString().slice(0, 10) ?? null, { renewal: true });
   const before = toCaregiverLinkDto(link);
   await deps.prisma.caregiverLink.update({ where: { id: link.id }, data: { expiresOn: dayToDate(expiresOn), renewedAt: new Date() } });
   const after = await linkOf(deps, link.id);

@@ -4,6 +4,7 @@ import { z } from "zod";
 // Shared by the staff form ('Cuidadores'), 'Ver como:', 'Mi cuenta' and the services.
 
 import { CAREGIVER_PARTS } from "./caregivers.parts.ts";
+import { isCalendarDay } from "./days.ts";
 
 export { ACTING_FOR_HEADER, CAREGIVER_PARTS, caregiverPartLabels, type CaregiverPart } from "./caregivers.parts.ts";
 
@@ -36,13 +37,20 @@ export const caregiverMessages = {
   expiresInPast: "La fecha de término debe ser hoy o posterior",
   minorUntilRequired: "Indique la fecha en que cumple 18 años",
   expiresAfterEighteen: "El vínculo de un menor termina a más tardar el día en que cumple 18 años",
+  notACalendarDay: "Esa fecha no existe en el calendario: revise el día y el mes",
+  adultAtMostOneYear: "El vínculo de un adulto dura a lo más un año desde hoy; para seguir después, renuévelo",
+  renewedAtMostOneYear: "Un vínculo renovado dura a lo más un año desde hoy, o desde el día en que la persona cumple 18 años",
 } as const;
 
+/** Links last at most this long from today (or, renewed while the dependent is a minor, from their 18th birthday). */
+export const CAREGIVER_LINK_MAX_YEARS = 1;
+
+/** A "YYYY-MM-DD" day that exists on the calendar: `message` when it is missing or malformed, another when it does not exist. */
 const isoDay = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((day) => !Number.isNaN(new Date(`${day}T00:00:00Z`).getTime()), message);
+    .refine(isCalendarDay, caregiverMessages.notACalendarDay);
 
 /** Staff create a link from the dependent's edit page. */
 export const ZCreateCaregiverLink = z.object({

@@ -25,11 +25,28 @@ describe("menuFor", () => {
   it("gives admins and executives the staff menu on every clinic, Maitenes included, 'Solicitudes de pacientes' to both, and only admins 'Auditoría'", () => {
     for (const clinic of ["maitenes", "lircay-rcr"] as const) {
       const executive = menuFor("1", clinic);
-      expect(visibleTitles(executive)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias", "Solicitudes de pacientes"]);
-      expect(executive.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills", "/admin/rights-requests"]);
+      expect(visibleTitles(executive)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias", "Solicitudes de pacientes", "Mi cuenta"]);
+      expect(executive.map((item) => item.url)).toEqual([
+        "/admin/admin-users",
+        "/admin/admin-bills",
+        "/admin/rights-requests",
+        "/admin/account",
+      ]);
       const admin = menuFor("0", clinic);
-      expect(visibleTitles(admin)).toEqual(["Usuarios y Pacientes", "Cuentas hospitalarias", "Solicitudes de pacientes", "Auditoría"]);
-      expect(admin.map((item) => item.url)).toEqual(["/admin/admin-users", "/admin/admin-bills", "/admin/rights-requests", "/admin/audit"]);
+      expect(visibleTitles(admin)).toEqual([
+        "Usuarios y Pacientes",
+        "Cuentas hospitalarias",
+        "Solicitudes de pacientes",
+        "Auditoría",
+        "Mi cuenta",
+      ]);
+      expect(admin.map((item) => item.url)).toEqual([
+        "/admin/admin-users",
+        "/admin/admin-bills",
+        "/admin/rights-requests",
+        "/admin/audit",
+        "/admin/account",
+      ]);
     }
   });
 
@@ -54,6 +71,8 @@ describe("menuFor", () => {
     expect(selected("/admin/create-user")).toBe("Usuarios y Pacientes");
     expect(selected("/admin/edit-user")).toBe("Usuarios y Pacientes");
     expect(selected("/admin/edit-bills")).toBe("Cuentas hospitalarias");
+    expect(selected("/admin/account")).toBe("Mi cuenta");
+    expect(selected("/admin/change-password")).toBe("Mi cuenta");
     expect(menuFor("0", "hcs-rcr", "/admin/create-user")[0]).not.toHaveProperty("relatedUrls");
   });
 });

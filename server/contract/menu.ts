@@ -46,6 +46,14 @@ const staffMenu: MenuEntry[] = [
   { title: "Solicitudes de pacientes", icon: "requests", url: "/admin/rights-requests", isMaitenes: true },
   // Not in SPEC §2: the read-only audit trail of the production-readiness work, for admins.
   { title: "Auditoría", icon: "audit", url: "/admin/audit", isMaitenes: true, adminOnly: true },
+  // Not in SPEC §2: the staff's own account — sessions, 'Cerrar las demás sesiones', second factor, password (issue 42).
+  {
+    title: "Mi cuenta",
+    icon: "account",
+    url: "/admin/account",
+    isMaitenes: true,
+    relatedUrls: ["/admin/change-password", "/admin/second-factor"],
+  },
 ];
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);

@@ -2,13 +2,20 @@ import { createHmac } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import type { AppConfig } from "../config.ts";
+import type { AppDeps } from "../deps.ts";
+import type { SessionUser } from "../http/authenticate.ts";
+import { sessionState } from "./sessions.ts";
 
 // The one way to sign a short-lived link (bill file downloads, report downloads, report links in mails): an HS256 token
-// naming the user, the user's token version, and what it opens (a purpose and a reference). The link is the
-// credential, so it carries everything it needs and works on any instance sharing JWT_SECRET; its key is derived from
-// that secret for links only, so a link never passes for a session token nor a session token for a link. Opening one
-// checks the token version against the user's current one (stillValidFor): a password change (and whatever else bumps
-// the version: a deactivation, a revoked session) voids every link issued before, at once.
+// naming the user, the user's token version, the session that issued it, and what it opens (a purpose and a reference).
+// The link is the credential, so it carries everything it needs and works on any instance sharing JWT_SECRET; its key is
+// derived from that secret for links only, so a link never passes for a session token nor a session token for a link.
+// Opening one (linkStillOpens) checks the token version against the user's current one — a password change (and
+// whatever else bumps the version: a deactivation, an account closed) voids every link issued before, at once — and
+// that the session that issued it is still open: 'Cerrar sesión', 'Cerrar las demás sesiones', a second-factor reset,
+// an expired session void the links that session issued (issue 42, point 6). The one kind bound to no session is the
+// report link mailed to the person's own stored address ('Enviar por email'): whoever reads that mailbox is the
+// person, not the browser that asked (docs/seguridad.md).
 
 /** What a link opens; a link for one purpose is refused for any other. */
 export type LinkPurpose = "bill-file" | "lab-report" | "imaging-report" | "payment-receipt" | "data-export";
@@ -25,6 +32,21 @@ export interface SignedLink {
    * link again. Absent: the document is the user's own.
    */
   patientId?: number;
+  /**
+   * The session that issued it: the link opens only while that session is open. Absent only on a report link mailed
+   * to the person's own address, which outlives the session that asked for it.
+   */
+  sessionId?: string;
+}
+
+/**
+ * The session a link is issued within: the caller's, from the access token. Every link made for a browser is made
+ * while answering a signed-in request; a caller without a session is a bug here, never a link that lives forever.
+ */
+export function issuingSession(user: SessionUser): string {
+  const sessionId = (user as SessionUser & { sessionId?: unknown }).sessionId;
+  if (typeof sessionId !== "string" || !sessionId) throw new Error("a signed link is issued within a session");
+  return sessionId;
 }
 
 const algorithm = "HS256";
@@ -64,7 +86,8 @@ export async function signLink(
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const onBehalf = link.patientId !== undefined && link.patientId !== link.userId ? { pat: link.patientId } : {};
-  return new SignJWT({ ver: link.tokenVersion, pur: link.purpose, ref: link.ref, ...onBehalf })
+  const session = link.sessionId === undefined ? {} : { sid: link.sessionId };
+  return new SignJWT({ ver: link.tokenVersion, pur: link.purpose, ref: link.ref, ...onBehalf, ...session })
     .setProtectedHeader({ alg: algorithm, typ: "JWT" })
     .setSubject(String(link.userId))
     .setIssuer(issuer)
@@ -92,15 +115,37 @@ export async function verifyLink(
       currentDate: now,
     });
     const userId = Number(payload.sub);
-    const { ver, pur, ref, pat } = payload as { ver?: unknown; pur?: unknown; ref?: unknown; pat?: unknown };
+    const { ver, pur, ref, pat, sid } = payload as { ver?: unknown; pur?: unknown; ref?: unknown; pat?: unknown; sid?: unknown };
     const purpose = purposes.find((candidate) => candidate === pur);
     if (!Number.isInteger(userId) || typeof ver !== "number" || !purpose || !accepted.includes(purpose) || typeof ref !== "string")
       return null;
     if (pat !== undefined && !Number.isInteger(pat)) return null;
-    return { userId, tokenVersion: ver, purpose, ref, ...(typeof pat === "number" ? { patientId: pat } : {}) };
+    if (sid !== undefined && typeof sid !== "string") return null;
+    return {
+      userId,
+      tokenVersion: ver,
+      purpose,
+      ref,
+      ...(typeof pat === "number" ? { patientId: pat } : {}),
+      ...(typeof sid === "string" ? { sessionId: sid } : {}),
+    };
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the link is still good for this user as they are now: the same user, no password change since, and the
+ * session that issued it still open (a mailed link has none to check).
+ */
+export async function linkStillOpens<U extends { id: number; tokenVersion: number }>(
+  deps: AppDeps,
+  link: Pick<SignedLink, "userId" | "tokenVersion" | "sessionId">,
+  user: U | null | undefined,
+): Promise<boolean> {
+  if (!stillValidFor(link, user)) return false;
+  if (link.sessionId === undefined) return true;
+  return (await sessionState(deps, link.userId, link.sessionId)) === "open";
 }
 
 /** Whether the link is still good for this user as they are now: the same user, and no password change since. */

@@ -198,8 +198,10 @@ describe("staff create, renew and revoke links on the dependent's edit page ('Cu
       [{ documentSeen: "" }, caregiverMessages.documentRequired],
       [{ expiresOn: inDays(-1) }, caregiverMessages.expiresInPast],
       [{ expiresOn: "31-12-2030" }, caregiverMessages.expiresRequired],
-      [{ expiresOn: "2030-13-45" }, caregiverMessages.expiresRequired],
-      [{ minor: true, minorUntil: "2030-99-01" }, caregiverMessages.minorUntilRequired],
+      [{ expiresOn: "2030-13-45" }, caregiverMessages.notACalendarDay],
+      [{ expiresOn: "2027-02-31" }, caregiverMessages.notACalendarDay],
+      [{ expiresOn: inDays(400) }, caregiverMessages.adultAtMostOneYear],
+      [{ minor: true, minorUntil: "2030-99-01" }, caregiverMessages.notACalendarDay],
       [{ caregiverRut: "99.999.999-9" }, caregiverMessages.caregiverNotFound],
       [{ caregiverRut: demoDependents.adult.rut }, caregiverMessages.samePerson],
       // The minor turns 18 on 2032-06-12 (his birth date on file): a first link cannot outlast that.
@@ -262,7 +264,7 @@ describe("staff create, renew and revoke links on the dependent's edit page ('Cu
       const recreated = await create(
         executive,
         adultId,
-        body({ caregiverRut: demo.patient.rut, parts: ["agendamiento", "resultados"], expiresOn: "2027-12-31" }),
+        body({ caregiverRut: demo.patient.rut, parts: ["agendamiento", "resultados"], expiresOn: inDays(300) }),
       );
       expect(recreated.statusCode).toBe(200);
     } finally {

@@ -35,6 +35,20 @@ describe("a new staff account on its temporary password", () => {
     expect(list.json().message).toBe(required);
     const caller = createCallerFactory(appRouter)(createContextInner(ctx.app.deps, { ip: "127.0.0.1" }, `Bearer ${token}`));
     await expect(caller.users.list({})).rejects.toMatchObject({ code: "FORBIDDEN", message: required });
+    // Nor can it set up the second factor yet (issue 42): over REST and tRPC alike, and nothing is stored.
+    for (const step of ["setup", "confirm"]) {
+      const refused = await ctx.app.inject({
+        method: "POST",
+        url: api(`/auth/second-factor/${step}`),
+        headers: bearer(token),
+        payload: { code: "123456" },
+      });
+      expect(refused.statusCode, step).toBe(403);
+      expect(refused.json().message).toBe(required);
+    }
+    await expect(caller.auth.startSecondFactor()).rejects.toMatchObject({ code: "FORBIDDEN", message: required });
+    const stored = await ctx.db.prisma.user.findFirstOrThrow({ where: { email }, select: { totpPendingSecret: true } });
+    expect(stored.totpPendingSecret).toBeNull();
 
     const changed = await ctx.app.inject({
       method: "POST",

@@ -18,7 +18,8 @@ async function addCaregiver(page: Page, caregiverRut: string) {
   await section.getByLabel("RUT del cuidador").fill(caregiverRut);
   await section.getByLabel("Relación").selectOption({ label: "Otro" });
   await section.getByLabel("Documento que vio").fill("Poder simple firmado ante la clínica");
-  await section.getByLabel("Fecha de término", { exact: true }).fill("2030-12-31");
+  // An adult's link lasts at most a year (issue 42): six months from today.
+  await section.getByLabel("Fecha de término", { exact: true }).fill(new Date(Date.now() + 182 * 86_400_000).toISOString().slice(0, 10));
   await section.getByText("Resultados", { exact: true }).click();
   await section.getByRole("button", { name: "Agregar cuidador" }).click();
 }

@@ -58,6 +58,7 @@ test.describe("login screens", () => {
       "Cuentas hospitalarias",
       "Solicitudes de pacientes",
       "Auditoría",
+      "Mi cuenta",
     ]);
   });
 

@@ -10,7 +10,7 @@ import { parseInput } from "../../http/validate.ts";
 import { newDeviceNotice, sendAccountNotice } from "../../lib/account-notices.ts";
 import { audit } from "../../lib/audit.ts";
 import { formatChileTime } from "../../lib/chile-time.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, passwordChangeRequiredMessage } from "../../lib/errors.ts";
 import { deviceCookieFor, throttledGuess, type DeviceCookie } from "../../lib/login-throttle.ts";
 import {
   acceptedTotpStep,
@@ -48,8 +48,17 @@ export async function secondFactorStatus(deps: AppDeps, user: AuthenticatedUser)
   };
 }
 
+/**
+ * Enrolment waits for the temporary password to be replaced (issue 42): a factor tied to a password that was mailed
+ * would let whoever read that mail set up the second factor too, and keep it after the owner changes the password.
+ */
+function requireOwnPassword(user: AuthenticatedUser): void {
+  if (!user.hasChangedPassword) throw new AppError("FORBIDDEN", passwordChangeRequiredMessage);
+}
+
 /** Enrolment, step 1: a new secret (kept aside until confirmed), as text and as a QR code for the authenticator app. */
 export async function startEnrolment(deps: AppDeps, user: AuthenticatedUser): Promise<SecondFactorEnrolment> {
+  requireOwnPassword(user);
   const row = await secondFactorRow(deps, user.id);
   if (row.totpEnabledAt) throw new AppError("CONFLICT", secondFactorMessages.alreadyEnabled);
   const secret = newTotpSecret();
@@ -65,6 +74,7 @@ export async function confirmEnrolment(
   input: unknown,
   meta: RequestMeta,
 ): Promise<{ recoveryCodes: string[] }> {
+  requireOwnPassword(user);
   const { code } = parseInput(ZOtpInput, input);
   const row = await secondFactorRow(deps, user.id);
   if (row.totpEnabledAt) throw new AppError("CONFLICT", secondFactorMessages.alreadyEnabled);

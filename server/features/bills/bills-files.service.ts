@@ -9,7 +9,7 @@ import { billMessages, ZFilePath } from "../../contract/bills.schemas.ts";
 import { refuseReach } from "../../lib/access.ts";
 import { billScopeWhere, findBill, requireBillsReader, requireBillsStaff, type BillsAction, type BillsActor } from "./bills-access.ts";
 import { billFileDtoSelect, type BillFileDto } from "./bills.dto.ts";
-import { signLink, stillValidFor, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
+import { issuingSession, linkStillOpens, signLink, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
 import { insertBillFiles, type NewBillFile } from "./bill-files.repository.ts";
 
@@ -115,6 +115,7 @@ export async function fileDownloadLink(
       tokenVersion: user.tokenVersion,
       purpose: "bill-file",
       ref: file.path,
+      sessionId: issuingSession(user),
       ...(actor.kind === "patient" ? { patientId: actor.patient.id } : {}),
     },
     FILE_LINK_TTL_SECONDS,
@@ -144,7 +145,8 @@ export async function downloadBillFile(
   // A link for another file, or made before a password change, is as invalid as a forged one.
   if (!path.success || !link || link.ref !== path.data) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!stillValidFor(link, user) || firstLoginRefusal(user)) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
+  if (!user || !(await linkStillOpens(deps, link, user)) || firstLoginRefusal(user))
+    throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   // A caregiver's link names the dependent: the browser's download carries no X-Actuar-Por, so the link stands in for it.
   const onBehalf = { ...meta, actingFor: link.patientId === undefined ? undefined : String(link.patientId) };
   const actor = await requireBillsReader(deps, user, onBehalf, "bill.file.download");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { caregiverMessages } from "../../contract/caregivers.ts";
+import { caregiverMessages, ZRenewCaregiverLink } from "../../contract/caregivers.ts";
 import { checkExpiry, eighteenthBirthday, isMinorsGuardianLink, isMinorToday } from "./caregiver-links.ts";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -30,5 +30,30 @@ describe("a minor's caregiver link", () => {
     expect(() => checkExpiry("2032-06-13", "2032-06-12", { renewal: false }, "2026-11-26")).toThrow(caregiverMessages.expiresAfterEighteen);
     expect(checkExpiry("2032-06-12", "2032-06-12", { renewal: false }, "2026-11-26")).toBe("2032-06-12");
     expect(checkExpiry("2033-01-31", "2032-06-12", { renewal: true }, "2026-11-26")).toBe("2033-01-31");
+  });
+});
+
+describe("the end date of any link", () => {
+  it("is a day that exists: 31 February or 31 April is refused in Spanish, not rolled into March or May", () => {
+    expect(() => checkExpiry("2027-02-31", null, { renewal: false }, "2026-11-26")).toThrow(caregiverMessages.notACalendarDay);
+    expect(() => checkExpiry("2027-04-31", null, { renewal: true }, "2026-11-26")).toThrow(caregiverMessages.notACalendarDay);
+    expect(() => checkExpiry("2027-02-29", null, { renewal: false }, "2026-11-26")).toThrow(caregiverMessages.notACalendarDay);
+    expect(checkExpiry("2027-02-28", null, { renewal: false }, "2026-11-26")).toBe("2027-02-28");
+    expect(ZRenewCaregiverLink.safeParse({ expiresOn: "2027-02-31" }).error?.issues[0]?.message).toBe(caregiverMessages.notACalendarDay);
+    expect(ZRenewCaregiverLink.safeParse({ expiresOn: "2028-02-29" }).success).toBe(true);
+  });
+
+  it("is at most a year away for an adult, on creation and on renewal", () => {
+    expect(checkExpiry("2027-11-26", null, { renewal: false }, "2026-11-26")).toBe("2027-11-26");
+    expect(() => checkExpiry("2027-11-27", null, { renewal: false }, "2026-11-26")).toThrow(caregiverMessages.adultAtMostOneYear);
+    expect(checkExpiry("2027-11-26", null, { renewal: true }, "2026-11-26")).toBe("2027-11-26");
+    expect(() => checkExpiry("2027-11-27", null, { renewal: true }, "2026-11-26")).toThrow(caregiverMessages.renewedAtMostOneYear);
+    // An adult who turned 18 long ago: the minor's date no longer counts.
+    expect(() => checkExpiry("2027-11-27", "2020-01-01", { renewal: false }, "2026-11-26")).toThrow(caregiverMessages.adultAtMostOneYear);
+  });
+
+  it("renewed while the dependent is a minor, may reach a year past their 18th birthday", () => {
+    expect(checkExpiry("2033-06-12", "2032-06-12", { renewal: true }, "2026-11-26")).toBe("2033-06-12");
+    expect(() => checkExpiry("2033-06-13", "2032-06-12", { renewal: true }, "2026-11-26")).toThrow(caregiverMessages.renewedAtMostOneYear);
   });
 });

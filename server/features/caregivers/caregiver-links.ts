@@ -1,4 +1,5 @@
 import {
+  CAREGIVER_LINK_MAX_YEARS,
   caregiverMessages,
   GUARDIAN_RELATIONSHIPS,
   type CaregiverLinkDto,
@@ -6,8 +7,10 @@ import {
   type Relationship,
 } from "../../contract/caregivers.ts";
 import { formatRut } from "../../contract/rut.ts";
+import { addYears, isCalendarDay } from "../../contract/days.ts";
 import { chileToday } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
+import { fullName, isMinorToday } from "../../lib/caregiver-link-changes.ts";
 import type { AppDeps } from "../../deps.ts";
 
 // What staff and patients see of a caregiver link, and the date rules of a minor's link (issue 30).
@@ -48,13 +51,10 @@ interface LinkRow {
   dependent: Person;
 }
 
-export const fullName = (p: Omit<Person, "id" | "rut">) =>
-  [p.firstName, p.secondName, p.lastName, p.secondLastName].filter(Boolean).join(" ");
+export { fullName, isMinorToday };
+
 const toPerson = (p: Person) => ({ id: p.id, rut: formatRut(p.rut), name: fullName(p) });
 const day = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Whether the dependent is a minor today (Chile), by the day they turn 18 the link keeps. */
-export const isMinorToday = (minorUntil: Date | null, today = chileToday()) => !!minorUntil && day(minorUntil) > today;
 
 /** A minor's link with a parent or legal guardian: the minor cannot revoke it (staff can). */
 export const isMinorsGuardianLink = (link: { relationship: string; minorUntil: Date | null }, today = chileToday()) =>
@@ -85,14 +85,22 @@ export function eighteenthBirthday(birthDate: Date): string {
 }
 
 /**
- * The day a new or renewed link ends, checked against the rules: not in the past; for a minor, not after the day they
- * turn 18 unless it is a renewal (staff renewing past 18 is the "unless renewed" of the issue).
+ * The day a new or renewed link ends, checked against the rules: a real calendar day, not in the past; for a minor, not
+ * after the day they turn 18 unless it is a renewal (staff renewing past 18 is the "unless renewed" of the issue);
+ * for an adult, at most a year from today (renewable: issue 42). A renewal of a minor's link may reach a year past their
+ * 18th birthday, when it becomes an adult's link.
  */
 export function checkExpiry(expiresOn: string, minorUntil: string | null, options: { renewal: boolean }, today = chileToday()): string {
-  if (Number.isNaN(new Date(`${expiresOn}T00:00:00Z`).getTime())) throw new AppError("BAD_REQUEST", caregiverMessages.expiresRequired);
+  if (!isCalendarDay(expiresOn)) throw new AppError("BAD_REQUEST", caregiverMessages.notACalendarDay);
   if (expiresOn < today) throw new AppError("BAD_REQUEST", caregiverMessages.expiresInPast);
-  if (!options.renewal && minorUntil && minorUntil > today && expiresOn > minorUntil)
-    throw new AppError("BAD_REQUEST", caregiverMessages.expiresAfterEighteen);
+  const minor = !!minorUntil && minorUntil > today;
+  if (minor && !options.renewal) {
+    if (expiresOn > minorUntil) throw new AppError("BAD_REQUEST", caregiverMessages.expiresAfterEighteen);
+    return expiresOn;
+  }
+  const from = minor && minorUntil ? minorUntil : today;
+  if (expiresOn > addYears(from, CAREGIVER_LINK_MAX_YEARS))
+    throw new AppError("BAD_REQUEST", options.renewal ? caregiverMessages.renewedAtMostOneYear : caregiverMessages.adultAtMostOneYear);
   return expiresOn;
 }
 

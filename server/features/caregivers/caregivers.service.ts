@@ -7,6 +7,7 @@ import type { SessionUser } from "../../http/authenticate.ts";
 import { parseInput } from "../../http/validate.ts";
 import { requireStaffActor, visibleUsersWhere, type StaffActor } from "../../lib/access.ts";
 import { audit, type CaregiversAuditAction } from "../../lib/audit.ts";
+import { mailCaregiverLinkChange } from "../../lib/caregiver-link-changes.ts";
 import { chileToday } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
 import { caregiverLinkSelect, checkExpiry, eighteenthBirthday, findLink, toCaregiverLinkDto } from "./caregiver-links.ts";
@@ -67,9 +68,10 @@ export async function createCaregiverLink(
   const input = parseInput(ZCreateCaregiverLink, rawInput);
   const caregiver = await deps.prisma.user.findUnique({
     where: { rut: normalizeRut(input.caregiverRut) },
-    select: { id: true, roleType: true },
+    select: { id: true, roleType: true, closedAt: true },
   });
-  if (!caregiver || caregiver.roleType !== Role.patient) throw new AppError("BAD_REQUEST", caregiverMessages.caregiverNotFound);
+  if (!caregiver || caregiver.roleType !== Role.patient || caregiver.closedAt)
+    throw new AppError("BAD_REQUEST", caregiverMessages.caregiverNotFound);
   if (caregiver.id === dependent.id) throw new AppError("BAD_REQUEST", caregiverMessages.samePerson);
 
   let minorUntil: string | null = null;
@@ -107,6 +109,7 @@ export async function createCaregiverLink(
     patientId: dependent.id,
     after: dto,
   });
+  await mailCaregiverLinkChange(deps, dto.id, "created");
   return dto;
 }
 
@@ -123,7 +126,7 @@ export async function renewCaregiverLink(deps: AppDeps, user: SessionUser, rawId
   const actor = await requireStaffActor(deps, user, meta, "caregiver.renew");
   const link = await changeableLink(deps, actor, meta, "caregiver.renew", rawId);
   const { expiresOn } = parseInput(ZRenewCaregiverLink, rawInput);
-  checkExpiry(expiresOn, null, { renewal: true });
+  checkExpiry(expiresOn, link.minorUntil?.toISOString().slice(0, 10) ?? null, { renewal: true });
   const before = toCaregiverLinkDto(link);
   await deps.prisma.caregiverLink.update({ where: { id: link.id }, data: { expiresOn: dayToDate(expiresOn), renewedAt: new Date() } });
   const after = await linkOf(deps, link.id);
@@ -135,6 +138,7 @@ export async function renewCaregiverLink(deps: AppDeps, user: SessionUser, rawId
     before,
     after,
   });
+  await mailCaregiverLinkChange(deps, link.id, "renewed");
   return after;
 }
 
@@ -151,6 +155,7 @@ export async function endLink(deps: AppDeps, actor: SessionUser, meta: RequestMe
     before,
     after,
   });
+  await mailCaregiverLinkChange(deps, link.id, "ended");
   return after;
 }
 

@@ -12,7 +12,7 @@ import { sessionUserSelect, type SessionUser } from "../../http/authenticate.ts"
 import { audit } from "../../lib/audit.ts";
 import { chileToday, formatChileHourMinute } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
-import { signLink, stillValidFor, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
+import { issuingSession, linkStillOpens, signLink, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
 import { gatherExport } from "./export-data.ts";
 import { renderExportSummary } from "./export-summary.ts";
 import { exportZipStream } from "./export-zip.ts";
@@ -41,7 +41,7 @@ async function toDto(deps: AppDeps, user: SessionUser, row: ExportRow, now: Date
     status === "ready"
       ? await signLink(
           deps.config,
-          { userId: user.id, tokenVersion: user.tokenVersion, purpose: "data-export", ref: row.id },
+          { userId: user.id, tokenVersion: user.tokenVersion, purpose: "data-export", ref: row.id, sessionId: issuingSession(user) },
           LINK_TTL_SECONDS,
           now,
         )
@@ -140,7 +140,7 @@ export async function openDataExport(
   const link = id.success && signed.success ? await verifyLink(deps.config, signed.data.token, ["data-export"], now) : null;
   if (!id.success || !link || link.ref !== id.data) throw new AppError("FORBIDDEN", dataExportMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!stillValidFor(link, user)) throw new AppError("FORBIDDEN", dataExportMessages.linkInvalid);
+  if (!user || !(await linkStillOpens(deps, link, user))) throw new AppError("FORBIDDEN", dataExportMessages.linkInvalid);
   const row = await deps.prisma.dataExport.findFirst({ where: { id: id.data, userId: user.id } });
   if (!row || row.expiresAt <= now) throw new AppError("NOT_FOUND", dataExportMessages.expired);
   if (row.status !== "ready" || row.datosJson === null || row.labJson === null || row.summaryPdf === null)

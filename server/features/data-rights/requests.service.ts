@@ -18,6 +18,7 @@ import { AppError } from "../../lib/errors.ts";
 import { endOtherSessions } from "../../lib/sessions.ts";
 import { closePortalAccount } from "../../db/users.repository.ts";
 import { turnOffAllNotices } from "../../lib/notice-preferences.ts";
+import { endCaregiverLinksOf, mailCaregiverLinkChange } from "../../lib/caregiver-link-changes.ts";
 import { requirePatientUser } from "./patient-scope.ts";
 import { sendRightsRequestMail } from "./rights-mail.ts";
 
@@ -133,7 +134,8 @@ export async function listStaffRightsRequests(
 /**
  * Staff move a request on (en curso, resuelta, rechazada with a reason); a finished one is not changed again (409).
  * Resolving an opposition switches off every e-mail notice ('Mi cuenta' → 'Avisos', issue 31); resolving a closure closes the portal account: login
- * refused, every session ended, contact data removed (after the mail that tells the patient, sent to the address it had).
+ * refused, every session ended, every caregiver link where they are the dependent or the caregiver ended (issue 42),
+ * contact data removed (after the mail that tells the patient, sent to the address it had).
  */
 export async function updateRightsRequest(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<RightsRequestDto> {
   const actor = await requireStaffActor(deps, user, meta, "rights.request.update");
@@ -154,6 +156,7 @@ export async function updateRightsRequest(deps: AppDeps, user: SessionUser, inpu
   if (isFinished(current.status)) throw new AppError("CONFLICT", rightsRequestMessages.finished);
 
   const now = new Date();
+  let endedLinks: Array<{ id: number; dependentId: number }> = [];
   const updated = await deps.prisma.$transaction(async (tx) => {
     const row = await tx.rightsRequest.update({
       where: { id: current.id },
@@ -165,6 +168,7 @@ export async function updateRightsRequest(deps: AppDeps, user: SessionUser, inpu
       await closePortalAccount(tx, current.user, now);
       await turnOffAllNotices(tx, current.user.id);
       await endOtherSessions(tx, current.user.id, "deactivated");
+      endedLinks = await endCaregiverLinksOf(tx, current.user.id, user.id, now);
     }
     return row;
   });
@@ -177,6 +181,16 @@ export async function updateRightsRequest(deps: AppDeps, user: SessionUser, inpu
     before: { status: current.status },
     after: { status: change.status, reason: change.reason },
   });
+  for (const link of endedLinks) {
+    await audit(deps, user, meta, {
+      action: "caregiver.revoke",
+      resource: "CaregiverLink",
+      resourceId: link.id,
+      patientId: link.dependentId,
+      after: { reason: "account_closure", closedUserId: current.user.id },
+    });
+    await mailCaregiverLinkChange(deps, link.id, "ended", { closedUserId: current.user.id });
+  }
   // The address the patient had: a closed account's is gone from the portal once this mail is on its way.
   sendRightsRequestMail(deps, current.user.email, dto);
   return dto;

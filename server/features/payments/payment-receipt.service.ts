@@ -4,7 +4,7 @@ import { firstLoginRefusal, sessionUserSelect } from "../../http/authenticate.ts
 import { parseInput } from "../../http/validate.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { signLink, stillValidFor, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
+import { issuingSession, linkStillOpens, signLink, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
 import { refundMessages, ZBillPaymentInput } from "../../contract/payments.schemas.ts";
 import { paymentAudit } from "./payment-audit.ts";
 import { payingTransaction, reachableBill } from "./payment-reach.ts";
@@ -30,7 +30,14 @@ export async function receiptLink(
   if (!transaction) throw new AppError("NOT_FOUND", refundMessages.noReceipt);
   const token = await signLink(
     deps.config,
-    { userId: user.id, tokenVersion: user.tokenVersion, purpose: "payment-receipt", ref: transaction.buyOrder, patientId: bill.userId },
+    {
+      userId: user.id,
+      tokenVersion: user.tokenVersion,
+      purpose: "payment-receipt",
+      ref: transaction.buyOrder,
+      patientId: bill.userId,
+      sessionId: issuingSession(user),
+    },
     RECEIPT_LINK_TTL_SECONDS,
     now,
   );
@@ -57,7 +64,8 @@ export async function downloadReceipt(
   const link = signed.success ? await verifyLink(deps.config, signed.data.token, ["payment-receipt"], now) : null;
   if (!link || typeof rawBuyOrder !== "string" || link.ref !== rawBuyOrder) throw new AppError("FORBIDDEN", refundMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!stillValidFor(link, user) || firstLoginRefusal(user)) throw new AppError("FORBIDDEN", refundMessages.linkInvalid);
+  if (!user || !(await linkStillOpens(deps, link, user)) || firstLoginRefusal(user))
+    throw new AppError("FORBIDDEN", refundMessages.linkInvalid);
   const transaction = await deps.prisma.paymentTransaction.findUnique({ where: { buyOrder: link.ref } });
   if (!transaction) throw new AppError("NOT_FOUND", refundMessages.noReceipt);
   // A link made for a caregiver names the dependent; the caregiver's link to them is checked again now.

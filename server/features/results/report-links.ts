@@ -1,5 +1,5 @@
 import type { AppConfig } from "../../config.ts";
-import { signLink, verifyLink, type LinkPurpose, type SignedLink } from "../../lib/signed-links.ts";
+import { issuingSession, signLink, verifyLink, type LinkPurpose, type SignedLink } from "../../lib/signed-links.ts";
 import type { PatientScope } from "../../lib/access.ts";
 
 // The report PDFs live at the providers, behind their credentials. The portal hands the browser a signed link of its
@@ -17,6 +17,8 @@ export interface ReportLinkClaims {
   ref: string;
   /** The dependent whose report it is, when `userId` is their caregiver (issue 30). */
   patientId?: number;
+  /** The session that issued it (lib/signed-links.ts); absent on a link mailed to the person's own address. */
+  sessionId?: string;
 }
 
 /** The token travels in the query string (as `token`, which request logs redact), being longer than a path segment may be. */
@@ -40,6 +42,7 @@ export async function verifyReportToken(config: Pick<AppConfig, "JWT_SECRET">, t
     kind: link.purpose === "lab-report" ? "lab" : "imaging",
     ref: link.ref,
     ...(link.patientId === undefined ? {} : { patientId: link.patientId }),
+    ...(link.sessionId === undefined ? {} : { sessionId: link.sessionId }),
   };
 }
 
@@ -53,6 +56,7 @@ export async function reportLink(
     userId: scope.caller.id,
     tokenVersion: scope.caller.tokenVersion,
     patientId: scope.patient.id,
+    sessionId: issuingSession(scope.caller),
     ...report,
   };
   return reportLinkFor(await signReportToken(config, claims, config.RESULT_LINK_TTL_MINUTES * 60));

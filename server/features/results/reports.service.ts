@@ -9,7 +9,7 @@ import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { audit } from "../../lib/audit.ts";
 import { releasedLabOrder } from "../../lib/released-results.ts";
-import { stillValidFor } from "../../lib/signed-links.ts";
+import { linkStillOpens } from "../../lib/signed-links.ts";
 import { liveCaregiverLink } from "../../lib/access.ts";
 import {
   reportLinkFor,
@@ -55,7 +55,8 @@ export async function openReport(deps: AppDeps, token: string, meta: RequestMeta
       where: { id: claims.userId },
       select: { id: true, rut: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
     }));
-  if (!claims || !stillValidFor(claims, user) || firstLoginRefusal(user)) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
+  if (!claims || !user || !(await linkStillOpens(deps, claims, user)) || firstLoginRefusal(user))
+    throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
   const patient = await reportPatient(deps, user, claims);
   if (!patient) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
   const pdf = await reportBytes(deps, patient.rut, claims.kind, claims.ref);
@@ -86,7 +87,7 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
   const token = tokenOfReportLink(query.documentLink);
   const claims = token ? await verifyReportToken(deps.config, token) : null;
   // Someone else's link, a forged one or any other address answers like a report that does not exist.
-  if (!claims || !stillValidFor(claims, user)) throw new AppError("NOT_FOUND", reportNotFoundMessage);
+  if (!claims || !(await linkStillOpens(deps, claims, user))) throw new AppError("NOT_FOUND", reportNotFoundMessage);
 
   // Still the patient's, with a report, at the provider (an order can be cancelled after the link was issued).
   const patient = await reportPatient(deps, user, claims);
@@ -95,7 +96,10 @@ export async function mailReport(deps: AppDeps, user: SessionUser, input: unknow
   if (!exists) throw new AppError("NOT_FOUND", reportNotFoundMessage);
 
   const clinic = clinicByKey(query.clinic) ?? clinicByKey(DEFAULT_CLINIC_KEY)!;
-  const mailToken = await signReportToken(deps.config, claims, deps.config.RESULT_MAIL_LINK_TTL_HOURS * 3600);
+  // The mailed link is bound to no session: it goes only to the person's own address, and outlives the browser that
+  // asked for it (a password change still voids it). docs/seguridad.md says so.
+  const { sessionId: _asking, ...mailedClaims } = claims;
+  const mailToken = await signReportToken(deps.config, mailedClaims, deps.config.RESULT_MAIL_LINK_TTL_HOURS * 3600);
   const link = `${clinicPortalUrl(deps.config, clinic)}${reportLinkFor(mailToken)}`;
   try {
     await deps.providers.mail.send(reportMail(user.email, clinic.title, claims, link, deps.config.RESULT_MAIL_LINK_TTL_HOURS));

@@ -7,7 +7,7 @@ import { isValidRut, normalizeRut } from "./rut.ts";
 import { chileInstant, doctorNames, slotsForDay, type Slot } from "./slots.ts";
 
 // The agenda's HL7 FHIR R4 API (JSON), over the same appointments as the booking pages:
-//   GET /agenda/fhir/Appointment?patient:identifier=<RUN system>|<RUN>&date=ge<day>&status=booked,fulfilled&_include=Appointment:actor
+//   GET /agenda/fhir/Appointment?patient:identifier=<RUN system>|<RUN>&date=ge<day>&status=booked,fulfilled&_id=<id>&_include=Appointment:actor
 //   GET /agenda/fhir/Appointment/<id>
 //   PUT /agenda/fhir/Appointment/<id>   status cancelled + cancelationReason (frees the slot), or the patient's
 //                                       participant status accepted (attendance confirmed); If-Match W/"<version>" honoured
@@ -167,6 +167,7 @@ export const schedulingFhir: FastifyPluginAsync<SchedulingFhirOptions> = async (
                 { name: "patient", type: "reference", documentation: `Con :identifier y el sistema ${RUN_IDENTIFIER_SYSTEM}` },
                 { name: "date", type: "date" },
                 { name: "status", type: "token" },
+                { name: "_id", type: "token" },
               ],
             },
             { type: "Slot", interaction: [{ code: "read" }] },
@@ -193,7 +194,9 @@ export const schedulingFhir: FastifyPluginAsync<SchedulingFhirOptions> = async (
     const includeActors = values(query._include).includes("Appointment:actor");
 
     const matches: Booking[] = [];
+    const ids = values(query._id).flatMap((value) => value.split(","));
     for (const booking of rut ? ledger.forRut(rut) : []) {
+      if (ids.length > 0 && !ids.includes(booking.code)) continue;
       const match = matchesDate(chileInstant(booking.slot.date, booking.slot.time), dates);
       if (match === "invalid") return fhirJson(reply, operationOutcome("invalid", "Parámetro date inválido"), 400);
       if (match && (statuses.length === 0 || statuses.includes(booking.status))) matches.push(booking);

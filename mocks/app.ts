@@ -6,6 +6,8 @@ import { imagingLoginMock } from "./imaging-login/imaging-login-mock.ts";
 import { renderIndexPage } from "./index-page.ts";
 import { mailRoutes, type MailStore } from "./mail/mail-catcher.ts";
 import { createFaultSwitch, failureBases, faultSwitchRoutes, switchBase } from "./results/behaviour.ts";
+import { BookingLedger } from "./scheduling/bookings.ts";
+import { schedulingFhir } from "./scheduling/scheduling-fhir.ts";
 import { schedulingMock } from "./scheduling/scheduling-mock.ts";
 import { webpayMock, type WebpayMockOptions } from "./webpay/webpay-mock.ts";
 
@@ -26,7 +28,8 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false });
 
   app.register(mailRoutes, { store: options.mailStore });
-  app.register(schedulingMock, { frameAncestors: options.frameAncestors, now: options.now });
+  const now = options.now ?? (() => new Date());
+  app.register(schedulingMock, { frameAncestors: options.frameAncestors, now });
   app.register(imagingLoginMock);
   // Laboratory (FHIR R4) and imaging (DICOMweb), each also mounted as a provider that is down or too slow, for tests.
   app.register(fhirMock, { prefix: "/fhir", now: options.now });
@@ -34,6 +37,7 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
   for (const behaviour of ["down", "slow"] as const) {
     app.register(fhirMock, { prefix: `${failureBases[behaviour]}/fhir`, behaviour });
     app.register(dicomWebMock, { prefix: `${failureBases[behaviour]}/dicom-web`, behaviour });
+    app.register(schedulingFhir, { prefix: `${failureBases[behaviour]}/agenda/fhir`, behaviour, ledger: new BookingLedger(), now });
   }
   // A laboratory and an imaging server whose behaviour a fault run switches while the portal runs (slow, down, back).
   const faultSwitch = createFaultSwitch();

@@ -14,6 +14,7 @@ export function portalEnv(env, portalPort, mocksPort) {
     SCHEDULING_URL_TEMPLATE: `http://localhost:${mocksPort}/agenda?externalCenterId={centerId}`,
     IMAGING_LOGIN_URL: `http://localhost:${mocksPort}/imagenologia/login`,
     LAB_FHIR_BASE_URL: `http://localhost:${mocksPort}/fhir`,
+    SCHEDULING_FHIR_BASE_URL: `http://localhost:${mocksPort}/agenda/fhir`,
     IMAGING_DICOMWEB_BASE_URL: `http://localhost:${mocksPort}/dicom-web`,
     IMAGING_VIEWER_URL_TEMPLATE: `http://localhost:${mocksPort}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
     WEBPAY_BASE_URL: `http://localhost:${mocksPort}/webpay`,

@@ -21,6 +21,7 @@ import type { CaregiverPart } from "./contract/caregivers.ts";
 import { clinicsRoutes } from "./features/clinics/clinics.routes.ts";
 import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
+import { appointmentsRoutes } from "./features/appointments/appointments.routes.ts";
 import { noticesRoutes } from "./features/notices/notices.routes.ts";
 import { createNoticeJobs } from "./features/notices/notice-jobs.ts";
 import { noticeCron, pollNewResultNotices } from "./features/notices/notices.service.ts";
@@ -189,6 +190,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       await api.register(usersRoutes, { deps });
       await api.register(caregiversRoutes, { deps });
       await api.register(laboratoryRoutes, { deps });
+      await api.register(appointmentsRoutes, { deps });
       await api.register(noticesRoutes, { deps });
       await api.register(imagingRoutes, { deps });
       await api.register(reportsRoutes, { deps });

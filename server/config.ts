@@ -4,9 +4,11 @@ import { imagingConfigSchema } from "./providers/imaging/imaging.config.ts";
 import { labConfigSchema } from "./providers/lab/lab.config.ts";
 import { mailConfigSchema, mailQueueConfigSchema } from "./providers/mail/mail.config.ts";
 import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
+import { schedulingConfigSchema } from "./providers/scheduling/scheduling.config.ts";
 import { opsConfigSchema } from "./ops/ops.config.ts";
 import { breakerConfigSchema } from "./providers/circuit-breaker.ts";
 import { resultsConfigSchema } from "./features/results/results.config.ts";
+import { appointmentsConfigSchema } from "./features/appointments/appointments.config.ts";
 import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
 
 // Configuration comes only from the environment, validated at start-up (documented in .env.example).
@@ -105,8 +107,10 @@ export const configSchema = portalConfigSchema
   .extend(paymentsConfigSchema.shape)
   .extend(labConfigSchema.shape)
   .extend(imagingConfigSchema.shape)
+  .extend(schedulingConfigSchema.shape)
   .extend(breakerConfigSchema.shape)
   .extend(resultsConfigSchema.shape)
+  .extend(appointmentsConfigSchema.shape)
   .extend(opsConfigSchema.shape);
 
 export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };

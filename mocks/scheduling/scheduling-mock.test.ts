@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BookingLedger } from "./bookings.ts";
 import { frameAncestorsPolicy, schedulingMock } from "./scheduling-mock.ts";
 import { slotsForDay } from "./slots.ts";
 
@@ -11,7 +12,8 @@ let app: FastifyInstance;
 
 beforeEach(async () => {
   app = Fastify();
-  await app.register(schedulingMock, { now: fixedNow, frameAncestors: ["https://portal.clinica.example.cl"] });
+  // An empty agenda: the demo patients' seeded appointments would take some of the slots counted here.
+  await app.register(schedulingMock, { now: fixedNow, frameAncestors: ["https://portal.clinica.example.cl"], ledger: new BookingLedger() });
 });
 
 afterEach(async () => {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { htmlContentType } from "../html.ts";
-import { BookingLedger } from "./bookings.ts";
+import { BookingLedger, seedDemoBookings } from "./bookings.ts";
 import { findCenter } from "./centers.ts";
 import { isValidRut, normalizeRut } from "./rut.ts";
+import { schedulingFhir } from "./scheduling-fhir.ts";
 import { renderAgendaPage, renderBookingConfirmedPage, renderBookingErrorPage, renderCenterNotFoundPage } from "./scheduling-pages.ts";
 import { upcomingDates, upcomingSlots } from "./slots.ts";
 
@@ -14,6 +15,8 @@ export interface SchedulingMockOptions {
   frameAncestors?: string[];
   /** Clock used to compute the upcoming days; injectable for tests. */
   now?: () => Date;
+  /** Appointments shared by the pages and the FHIR API; a new ledger with the demo patients' appointments when unset. */
+  ledger?: BookingLedger;
 }
 
 export const defaultFrameAncestors = ["http://localhost:4200", "http://*.localhost:4200", "http://127.0.0.1:4200"];
@@ -55,7 +58,8 @@ const bookingSchema = z.object(
 export const schedulingMock: FastifyPluginAsync<SchedulingMockOptions> = async (app, options) => {
   const contentSecurityPolicy = frameAncestorsPolicy(options.frameAncestors);
   const now = options.now ?? (() => new Date());
-  const ledger = new BookingLedger();
+  const ledger = options.ledger ?? new BookingLedger();
+  if (!options.ledger) seedDemoBookings(ledger, now());
 
   const freeSlots = (externalCenterId: string) =>
     upcomingSlots(externalCenterId, now()).filter((slot) => !ledger.isBooked(externalCenterId, slot.id));
@@ -64,6 +68,9 @@ export const schedulingMock: FastifyPluginAsync<SchedulingMockOptions> = async (
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+
+  // The same appointments as HL7 FHIR R4 (scheduling-fhir.ts): bookings in the pages appear there at once.
+  app.register(schedulingFhir, { prefix: "/agenda/fhir", ledger, now });
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Content-Security-Policy", contentSecurityPolicy);
@@ -101,7 +108,7 @@ export const schedulingMock: FastifyPluginAsync<SchedulingMockOptions> = async (
     if (!center || !slot) {
       return reply.code(409).send(renderBookingErrorPage(center, ["La hora seleccionada ya no está disponible"]));
     }
-    const booking = ledger.book(externalCenterId, slot, { rut, email });
+    const booking = ledger.book(externalCenterId, slot, { rut, email }, { now: now() });
     return reply.send(renderBookingConfirmedPage(center, booking));
   });
 };

@@ -22,6 +22,8 @@ const doctors = [
   { doctor: "Dr. Tomás Sepúlveda", specialty: "Otorrinolaringología" },
 ] as const;
 
+export const doctorNames: readonly string[] = doctors.map((entry) => entry.doctor);
+
 // Every half hour from 08:00 to 17:30.
 const dayTimes = Array.from({ length: 20 }, (_, index) => {
   const minutes = 8 * 60 + index * 30;
@@ -101,4 +103,30 @@ const dateLabelFormat = new Intl.DateTimeFormat("es-CL", {
 export function formatSlotDate(date: string): string {
   const label = dateLabelFormat.format(new Date(`${date}T00:00:00Z`));
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+const chileClock = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: clinicTimeZone,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** The instant a wall-clock time (YYYY-MM-DD, HH:MM) in Santiago stands for. */
+export function chileInstant(date: string, time: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const offsetAt = (at: number) => Date.parse(`${chileClock.format(new Date(at)).replace(" ", "T")}:00Z`) - at;
+  const guess = wall - offsetAt(wall);
+  // Near a change of offset the first guess may sit on the other side of it: correct with the offset found there.
+  return new Date(wall - offsetAt(guess));
+}
+
+/** The Santiago calendar day `days` after (or before, when negative) the day of `now`. */
+export function chileDayFrom(now: Date, days: number): string {
+  const day = new Date(`${todayInClinicTimeZone(now)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
 }

@@ -6,7 +6,7 @@ import type { z } from "zod";
 
 /** A file answered as bytes (a PDF, a CSV export) instead of JSON. */
 export interface FileResponse {
-  file: "application/pdf" | "text/csv" | "application/zip";
+  file: "application/pdf" | "text/csv" | "application/zip" | "text/calendar";
   description: string;
 }
 

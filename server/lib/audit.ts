@@ -93,6 +93,9 @@ export type MailAuditAction = "mail.queue.read";
 /** Caregiver links (server/features/caregivers) and the scheduling page opened for a dependent. */
 export type CaregiversAuditAction = "caregiver.list" | "caregiver.create" | "caregiver.renew" | "caregiver.revoke" | "scheduling.open";
 
+/** 'Mis citas' (issue 44). */
+export type AppointmentsAuditAction = "appointment.list" | "appointment.calendar" | "appointment.cancel" | "appointment.confirm";
+
 export type AuditAction =
   | AuditTrailAuditAction
   | AuthAuditAction
@@ -104,7 +107,8 @@ export type AuditAction =
   | PaymentsAuditAction
   | MailAuditAction
   | DataRightsAuditAction
-  | CaregiversAuditAction;
+  | CaregiversAuditAction
+  | AppointmentsAuditAction;
 
 // The screen's list of actions (contract/audit.schemas.ts) and this type are the same set: a new action missing there
 // is a type error here.

@@ -12,6 +12,7 @@ const real = {
   WEBPAY_COMMERCE_CODE: "597012345678",
   WEBPAY_API_KEY: "0123456789abcdef0123456789abcdef",
   LAB_FHIR_BASE_URL: "https://lis.clinica.cl/fhir",
+  SCHEDULING_FHIR_BASE_URL: "https://agenda.clinica.cl/fhir",
   IMAGING_DICOMWEB_BASE_URL: "https://pacs.clinica.cl/dicom-web",
   IMAGING_VIEWER_URL_TEMPLATE: "https://pacs.clinica.cl/viewer?StudyInstanceUIDs={studyUid}",
   IMAGING_LOGIN_URL: "https://pacs.clinica.cl/login",
@@ -36,6 +37,8 @@ describe("production refuses the simulators and Transbank's integration credenti
 
   it("names every address at the mocks service, the mocks' port on loopback or a /fallas/ path", () => {
     expect(problemsWith({ LAB_FHIR_BASE_URL: "http://mocks:4300/fhir" })).toEqual(["LAB_FHIR_BASE_URL"]);
+    expect(problemsWith({ SCHEDULING_FHIR_BASE_URL: "http://localhost:4300/agenda/fhir" })).toEqual(["SCHEDULING_FHIR_BASE_URL"]);
+    expect(problemsWith({ SCHEDULING_FHIR_BASE_URL: "http://mocks:4300/agenda/fhir" })).toEqual(["SCHEDULING_FHIR_BASE_URL"]);
     expect(problemsWith({ SCHEDULING_URL_TEMPLATE: "http://localhost:4300/agenda?externalCenterId={centerId}" })).toEqual([
       "SCHEDULING_URL_TEMPLATE",
     ]);

@@ -15,6 +15,7 @@ export interface ProductionGuardSettings {
   WEBPAY_API_KEY: string;
   WEBPAY_FORM_ORIGIN?: string | undefined;
   LAB_FHIR_BASE_URL: string;
+  SCHEDULING_FHIR_BASE_URL: string;
   IMAGING_DICOMWEB_BASE_URL: string;
   IMAGING_VIEWER_URL_TEMPLATE: string;
   IMAGING_LOGIN_URL: string;
@@ -58,6 +59,7 @@ const urlSettings = [
   "WEBPAY_BASE_URL",
   "WEBPAY_FORM_ORIGIN",
   "LAB_FHIR_BASE_URL",
+  "SCHEDULING_FHIR_BASE_URL",
   "IMAGING_DICOMWEB_BASE_URL",
   "IMAGING_VIEWER_URL_TEMPLATE",
   "IMAGING_LOGIN_URL",

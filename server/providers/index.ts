@@ -7,6 +7,8 @@ import type { LabProvider } from "./lab/lab.provider.ts";
 import type { PaymentsProvider } from "./payments/payments.provider.ts";
 import { createWebpayPlusClient } from "./payments/webpay-plus-payments.client.ts";
 import type { MailProvider } from "./mail/mail.provider.ts";
+import { createFhirSchedulingClient } from "./scheduling/fhir-scheduling.client.ts";
+import type { SchedulingProvider } from "./scheduling/scheduling.provider.ts";
 import { createSmtpMailClient } from "./mail/smtp-mail.client.ts";
 
 /**
@@ -18,10 +20,11 @@ export interface Providers {
   lab: LabProvider;
   imaging: ImagingProvider;
   payments: PaymentsProvider;
+  scheduling: SchedulingProvider;
 }
 
 /**
- * The real clients, from configuration (each reads only its own config slice). The laboratory and imaging go through
+ * The real clients, from configuration (each reads only its own config slice). The laboratory, imaging and agenda go through
  * a circuit breaker (circuit-breaker.ts): a slow or fallen provider answers fast and is not called while it is down.
  */
 export function createProviders(config: AppConfig, log?: BreakerEvents): Providers {
@@ -39,6 +42,11 @@ export function createProviders(config: AppConfig, log?: BreakerEvents): Provide
       breaker("imagenología", config.IMAGING_TIMEOUT_MS),
     ),
     payments: createWebpayPlusClient(config),
+    scheduling: withCircuitBreaker(
+      createFhirSchedulingClient(config),
+      ["listAppointments", "getAppointment", "cancelAppointment", "confirmAppointment"],
+      breaker("agenda", config.SCHEDULING_TIMEOUT_MS),
+    ),
   };
 }
 

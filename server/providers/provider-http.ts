@@ -37,16 +37,43 @@ function isTimeout(error: unknown): boolean {
  * what a missing resource means); any other failure throws PROVIDER_TIMEOUT or PROVIDER_UNAVAILABLE.
  */
 export async function providerGet<T>(url: string, request: ProviderRequest, read: (response: Response) => Promise<T>): Promise<T | null> {
-  const headers: Record<string, string> = { accept: request.accept };
+  return providerFetch(url, request, { method: "GET" }, read);
+}
+
+/** A change sent to a provider (PUT with a body); the same errors as providerGet. */
+export interface ProviderChange {
+  method: "GET" | "PUT";
+  body?: string;
+  headers?: Record<string, string>;
+  /**
+   * Statuses the caller reads itself instead of them meaning "the provider is down" (e.g. 412 or 422: the provider
+   * refused this change for a reason the patient must hear).
+   */
+  readStatuses?: number[];
+}
+
+export async function providerFetch<T>(
+  url: string,
+  request: ProviderRequest,
+  change: ProviderChange,
+  read: (response: Response) => Promise<T>,
+): Promise<T | null> {
+  const headers: Record<string, string> = { accept: request.accept, ...change.headers };
   const authorization = authorizationHeader(request.credentials);
   if (authorization) headers.authorization = authorization;
   try {
-    const response = await fetch(url, { headers, signal: AbortSignal.timeout(request.timeoutMs), redirect: "error" });
+    const response = await fetch(url, {
+      method: change.method,
+      body: change.body,
+      headers,
+      signal: AbortSignal.timeout(request.timeoutMs),
+      redirect: "error",
+    });
     if (response.status === 404) {
       await response.body?.cancel();
       return null;
     }
-    if (!response.ok) {
+    if (!response.ok && !change.readStatuses?.includes(response.status)) {
       await response.body?.cancel();
       throw new AppError("PROVIDER_UNAVAILABLE", providerUnavailableMessage(request.providerName), {
         cause: new Error(`${request.providerName}: HTTP ${response.status} en ${new URL(url).pathname}`),

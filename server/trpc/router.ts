@@ -7,6 +7,7 @@ import { billsRouter } from "../features/bills/bills.router.ts";
 import { clinicsRouter } from "../features/clinics/clinics.router.ts";
 import { imagingRouter } from "../features/results/imaging.router.ts";
 import { laboratoryRouter } from "../features/results/laboratory.router.ts";
+import { appointmentsRouter } from "../features/appointments/appointments.router.ts";
 import { noticesRouter } from "../features/notices/notices.router.ts";
 import { reportsRouter } from "../features/results/reports.router.ts";
 import { paymentsRouter } from "../features/payments/payments.router.ts";
@@ -21,6 +22,7 @@ export const appRouter = router({
   clinics: clinicsRouter,
   users: usersRouter,
   laboratory: laboratoryRouter,
+  appointments: appointmentsRouter,
   notices: noticesRouter,
   imaging: imagingRouter,
   reports: reportsRouter,

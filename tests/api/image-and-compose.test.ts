@@ -193,6 +193,9 @@ describe("docker-compose.yml", () => {
         "LAB_FHIR_PASSWORD",
         "LAB_FHIR_USERNAME",
         "METRICS_TOKEN",
+        "SCHEDULING_FHIR_BEARER_TOKEN",
+        "SCHEDULING_FHIR_PASSWORD",
+        "SCHEDULING_FHIR_USERNAME",
         "SEED_DEMO",
         "SMTP_PASSWORD",
         "SMTP_USER",
@@ -238,7 +241,15 @@ describe("docker-compose.yml", () => {
     );
     const env = { ...copied, JWT_SECRET: "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=", POSTGRES_PASSWORD: "a1b2c3d4e5f6a7b8c9d0" };
     const portal = (interpolated(compose, env) as ComposeFile).services["portal-1"]!.environment!;
-    const inNetwork = ["DATABASE_URL", "REDIS_URL", "SMTP_HOST", "WEBPAY_BASE_URL", "LAB_FHIR_BASE_URL", "IMAGING_DICOMWEB_BASE_URL"];
+    const inNetwork = [
+      "DATABASE_URL",
+      "REDIS_URL",
+      "SMTP_HOST",
+      "WEBPAY_BASE_URL",
+      "LAB_FHIR_BASE_URL",
+      "SCHEDULING_FHIR_BASE_URL",
+      "IMAGING_DICOMWEB_BASE_URL",
+    ];
     for (const name of inNetwork) expect(String(portal[name]), name).not.toMatch(/127\.0\.0\.1|localhost/);
     expect(portal.CLINIC_PORTAL_URL_TEMPLATE).toBe("http://{alias}.localhost");
   });
@@ -394,6 +405,7 @@ describe("deploy/compose.production.yml (a clinic's production)", () => {
     WEBPAY_COMMERCE_CODE: "597012345678",
     WEBPAY_API_KEY: "0123456789abcdef0123456789abcdef",
     LAB_FHIR_BASE_URL: "https://lis.clinicamaitenes.cl/fhir",
+    SCHEDULING_FHIR_BASE_URL: "https://agenda.clinicamaitenes.cl/fhir",
     IMAGING_DICOMWEB_BASE_URL: "https://pacs.clinicamaitenes.cl/dicom-web",
   };
 

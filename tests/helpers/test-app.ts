@@ -66,6 +66,7 @@ export async function createTestContext(
       SMTP_PORT: String(mocks.smtpPort),
       LOG_LEVEL: "silent",
       LAB_FHIR_BASE_URL: `${mocks.httpUrl}/fhir`,
+      SCHEDULING_FHIR_BASE_URL: `${mocks.httpUrl}/agenda/fhir`,
       IMAGING_DICOMWEB_BASE_URL: `${mocks.httpUrl}/dicom-web`,
       IMAGING_VIEWER_URL_TEMPLATE: `${mocks.httpUrl}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
       WEBPAY_BASE_URL: `${mocks.httpUrl}/webpay`,

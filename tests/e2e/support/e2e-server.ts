@@ -42,6 +42,7 @@ const config = loadConfig(
     SCHEDULING_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/agenda?externalCenterId={centerId}`,
     IMAGING_LOGIN_URL: `http://localhost:${e2ePorts.mocksHttp}/imagenologia/login`,
     LAB_FHIR_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}${providers}/fhir`,
+    SCHEDULING_FHIR_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}${providers}/agenda/fhir`,
     IMAGING_DICOMWEB_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}${providers}/dicom-web`,
     IMAGING_VIEWER_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
     WEBPAY_BASE_URL: `http://localhost:${e2ePorts.mocksHttp}/webpay`,

@@ -63,6 +63,21 @@ const linkOf = (body: { url?: string; payload?: { url?: string } }): string => {
   return url.slice(url.indexOf(REST));
 };
 
+/** An upcoming appointment of the patient: booked in the scheduling mock's pages for her RUT, its id read in 'Mis citas'. */
+async function bookedAppointment(w: World): Promise<string> {
+  const agenda = `${w.ctx.mocksUrl}/agenda?externalCenterId=HCS@4`;
+  const slotId = /name="slotId" value="([^"]+)"/.exec(await (await fetch(agenda)).text())?.[1];
+  if (!slotId) throw new Error("no free slot left at HCS@4");
+  const booking = await fetch(`${w.ctx.mocksUrl}/agenda/reservar`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ externalCenterId: "HCS@4", slotId, rut: w.patientRut, email: "paula@example.cl" }).toString(),
+  });
+  const code = /<strong>([A-Z]+-[A-Z0-9]{6})<\/strong>/.exec(await booking.text())?.[1];
+  if (!code) throw new Error(`the mock did not book ${slotId}: ${booking.status}`);
+  return code;
+}
+
 /** Staff (admins; executives where the endpoint admits them) reading or changing the patient's data. */
 export const staffCalls: Record<string, Recipe> = {
   // Users and their accounts (server/features/users)
@@ -207,6 +222,16 @@ export const caregiverCalls: Record<string, Recipe> = {
     return { path: `/mail/mailValtek?${query}`, actingFor: false };
   },
   "trpc laboratory.orders (query)": async () => ({ input: { fecha_inicio: "", fecha_termino: "" } }),
+
+  // 'Mis citas' (the agenda part of the link)
+  "GET /api/rcr/v1/appointments": async () => ({ path: "/appointments" }),
+  "GET /api/rcr/v1/appointments/:id/calendar.ics": async (w) => ({ path: `/appointments/${await bookedAppointment(w)}/calendar.ics` }),
+  "POST /api/rcr/v1/appointments/:id/cancel": async (w) => ({ path: `/appointments/${await bookedAppointment(w)}/cancel` }),
+  "POST /api/rcr/v1/appointments/:id/confirm": async (w) => ({ path: `/appointments/${await bookedAppointment(w)}/confirm` }),
+  "trpc appointments.list (query)": async () => ({}),
+  "trpc appointments.calendar (query)": async (w) => ({ input: { id: await bookedAppointment(w) } }),
+  "trpc appointments.cancel (mutation)": async (w) => ({ input: { id: await bookedAppointment(w) } }),
+  "trpc appointments.confirm (mutation)": async (w) => ({ input: { id: await bookedAppointment(w) } }),
   "trpc laboratory.order (query)": async (w) => ({ input: { orderNumber: w.lab.orderNumber } }),
   "trpc laboratory.series (query)": async (w) => ({ input: { code: w.lab.code } }),
   "trpc imaging.studies (query)": async () => ({ input: { dateFrom: "", dateTo: "" } }),

@@ -29,9 +29,15 @@ import { loopBuckets, loopP99Between, rssSlopes } from "./measures.ts";
 //   LOAD_STEPS ("")          e.g. "50,100,200,400": shorter runs (LOAD_STEP_SECONDS, 60) stepping the users up, to find
 //                            the most users within budget on this machine; the budget run follows unless LOAD_USERS=0
 //   LOAD_PG_STATEMENTS ("")  1: PostgreSQL's time per statement (pg_stat_statements), printed after each run
+//
+// --cold (issue 46 §4): a stack that has just started. After the sign-ins and the run's preparation both instances are
+// killed (-9); the supervisor starts new processes (empty caches, a fresh JIT), and the LOAD_USERS users (400) start
+// the moment both answer /readyz — which each says only once it has warmed up (server/ops/warm-up.ts) — for
+// LOAD_SECONDS (60 by default here), judged on the same budget (p99 of reads ≤ 400 ms, 0 failed).
 
+const COLD = process.argv.includes("--cold");
 const USERS = Number(process.env.LOAD_USERS ?? 400);
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? (COLD ? 60 : 300));
 const THINK_SECONDS = Number(process.env.LOAD_THINK_SECONDS ?? 3);
 const STEPS = (process.env.LOAD_STEPS ?? "").split(",").filter(Boolean).map(Number);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 60);
@@ -210,7 +216,11 @@ async function signInOnce(base: string) {
   return { patientTokens, adminToken };
 }
 
-async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awaited<ReturnType<typeof signInOnce>>) {
+/**
+ * What the users' requests need from the portal before a run: patients to edit, and a PDF of each patient's bills.
+ * Asked before a cold run's restart, so that the run is the first traffic the new processes see.
+ */
+async function prepareRun(stack: Stack, tokens: Awaited<ReturnType<typeof signInOnce>>) {
   const base = stack.proxyUrl;
   const { patientTokens, adminToken } = tokens;
   // Patients of the data set for staff to edit (a new phone number each time).
@@ -219,19 +229,6 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   }).then((response) => response.json())) as { usersList?: Array<{ id: number }> };
   const editableIds = (found.usersList ?? []).map((user) => user.id);
   if (editableIds.length === 0) throw new Error("load: no patient of the data set to edit");
-  const asset = readdirSync("dist/web/assets").find((name) => name.endsWith(".js"));
-  const pdf = onePdf();
-  let nextAccount = 700_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
-  const staffRead = (path: string): Request => ({ method: "GET", path: api(path), headers: { authorization: `Bearer ${adminToken}` } });
-  const patientRequest = (path: (rut: string) => string): Request => ({
-    method: "GET",
-    setupRequest(request, context: object) {
-      const vu = context as { account?: { rut: string; token: string } };
-      vu.account ??= withAttachments[Math.floor(Math.random() * withAttachments.length)]!;
-      const account = vu.account;
-      return { ...request, path: api(path(account.rut)), headers: { authorization: `Bearer ${account.token}` } };
-    },
-  });
   // One PDF of each account's bills, for the attachments steps.
   const attachments = new Map<string, { billId: number; path: string }>();
   for (const { rut, token } of patientTokens) {
@@ -249,6 +246,32 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   }
   const withAttachments = patientTokens.filter((account) => attachments.has(account.rut));
   if (withAttachments.length === 0) throw new Error("load: no patient account has a bill with a PDF");
+  return { editableIds, attachments, withAttachments };
+}
+
+async function runLoad(
+  stack: Stack,
+  users: number,
+  seconds: number,
+  tokens: Awaited<ReturnType<typeof signInOnce>>,
+  prepared: Awaited<ReturnType<typeof prepareRun>>,
+) {
+  const base = stack.proxyUrl;
+  const { adminToken } = tokens;
+  const { editableIds, attachments, withAttachments } = prepared;
+  const asset = readdirSync("dist/web/assets").find((name) => name.endsWith(".js"));
+  const pdf = onePdf();
+  let nextAccount = 700_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+  const staffRead = (path: string): Request => ({ method: "GET", path: api(path), headers: { authorization: `Bearer ${adminToken}` } });
+  const patientRequest = (path: (rut: string) => string): Request => ({
+    method: "GET",
+    setupRequest(request, context: object) {
+      const vu = context as { account?: { rut: string; token: string } };
+      vu.account ??= withAttachments[Math.floor(Math.random() * withAttachments.length)]!;
+      const account = vu.account;
+      return { ...request, path: api(path(account.rut)), headers: { authorization: `Bearer ${account.token}` } };
+    },
+  });
   const attachmentOf = (rut: string) => attachments.get(rut)!;
   const orderOf = (rut: string) => `${rut.replace(/\./g, "").split("-")[0]}01`;
 
@@ -392,6 +415,29 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   };
 }
 
+/** Kills both instances (-9) and waits until the supervisor's new processes answer /readyz; returns how long it took. */
+async function restartInstances(stack: Stack): Promise<number> {
+  const started = Date.now();
+  const old = stack.instancePorts.map((port) => stack.pidOn(port));
+  for (const pid of old) if (pid) process.kill(pid, "SIGKILL");
+  for (const [index, port] of stack.instancePorts.entries()) {
+    for (;;) {
+      const pid = stack.pidOn(port);
+      const ready =
+        pid !== null &&
+        pid !== old[index] &&
+        (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+          (response) => response.ok,
+          () => false,
+        ));
+      if (ready) break;
+      if (Date.now() - started > 120_000) throw new Error(`load: --cold: la instancia :${port} no volvió en 2 min`);
+      await sleep(50);
+    }
+  }
+  return Date.now() - started;
+}
+
 // ---- main ----
 if (!existsSync("dist/web/index.html")) {
   const build = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
@@ -414,8 +460,13 @@ const runs: Array<Awaited<ReturnType<typeof runLoad>>> = [];
 let exitCode = 0;
 try {
   const tokens = await signInOnce(stack.proxyUrl);
-  for (const users of STEPS) {
-    const run = await runLoad(stack, users, STEP_SECONDS, tokens);
+  const prepared = await prepareRun(stack, tokens);
+  if (COLD) {
+    const back = await restartInstances(stack);
+    console.log(`load: --cold: ambas instancias reiniciadas (kill -9) y listas en ${(back / 1000).toFixed(1)} s; la carga empieza ya`);
+  }
+  for (const users of COLD ? [] : STEPS) {
+    const run = await runLoad(stack, users, STEP_SECONDS, tokens, prepared);
     runs.push(run);
     console.log(`load: ${users} usuarios ${STEP_SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
     for (const g of run.groups)
@@ -426,7 +477,7 @@ try {
     console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
   }
   if (USERS > 0) {
-    const run = await runLoad(stack, USERS, SECONDS, tokens);
+    const run = await runLoad(stack, USERS, SECONDS, tokens, prepared);
     runs.push(run);
     console.log(`load: ${USERS} usuarios ${SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
     for (const g of run.groups)

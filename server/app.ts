@@ -23,11 +23,11 @@ import { imagingRoutes } from "./features/results/imaging.routes.ts";
 import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
 import { appointmentsRoutes } from "./features/appointments/appointments.routes.ts";
 import { noticesRoutes } from "./features/notices/notices.routes.ts";
-import { createNoticeJobs } from "./features/notices/notice-jobs.ts";
+import { registerNoticeJobs } from "./features/notices/notice-jobs.ts";
 import { noticeCron, pollNewResultNotices } from "./features/notices/notices.service.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
-import { startPaymentSweep } from "./features/payments/payment-sweep.ts";
+import { registerPaymentSweep } from "./features/payments/payment-sweep.ts";
 import { termsRoutes } from "./features/terms/terms.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { ZClinicQuery } from "./contract/params.ts";
@@ -41,6 +41,7 @@ import { appPreloadHeader, indexHtmlHeaders, registerCompression, registerWebAss
 import { parseInput } from "./http/validate.ts";
 import { closeProviders, createProviders, type Providers } from "./providers/index.ts";
 import { createMailQueue } from "./providers/mail/mail-queue.ts";
+import { createJobEngine } from "./lib/job-engine.ts";
 import { registerAccessTokens } from "./lib/tokens.ts";
 import { connectUserCaches, createUserCaches } from "./lib/user-cache.ts";
 import { contextFactory } from "./trpc/context.ts";
@@ -87,18 +88,21 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   app.addHook("onClose", disconnectCaches);
   const ops = createOps(app, config, db);
   const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
-  // Mail through the durable queue unless a caller (a test) brought its own mail provider or MAIL_QUEUE=false.
+  // One durable job engine per process (pg-boss in the portal's database), when some job needs it: mail through the
+  // durable queue (unless a caller, a test, brought its own mail provider, or MAIL_QUEUE=false), result notices, the
+  // payment sweep.
+  const withMailQueue = !providers?.mail && config.MAIL_QUEUE;
+  const jobs = withMailQueue || config.PAYMENT_SWEEP_SECONDS > 0 ? createJobEngine({ sql: db.executeSql, log: app.log }) : null;
   const mailQueue =
-    !providers?.mail && config.MAIL_QUEUE
+    jobs && withMailQueue
       ? createMailQueue({
-          sql: db.executeSql,
+          engine: jobs,
           transport: ownProviders.mail,
           secret: config.JWT_SECRET,
           retrySeconds: config.MAIL_RETRY_SECONDS,
           log: app.log,
         })
       : null;
-  mailQueue?.keepStarting();
   const deps: AppDeps = {
     config,
     tokens,
@@ -107,29 +111,26 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
     sql: db.executeSql,
     providers: { ...ownProviders, ...providers, ...(mailQueue ? { mail: mailQueue } : {}) },
     mailQueue,
+    jobs,
     logError,
     logWarn: (details, message) => app.log.warn(details, message),
     background: new BackgroundWork(logError),
     redis: ops.redis,
     metrics: ops.metrics.outcomes,
   };
-  // Notices need the durable mail queue (their mail must survive an SMTP outage) and its job engine.
-  deps.noticeJobs = mailQueue
-    ? createNoticeJobs({
-        sql: db.executeSql,
-        cron: noticeCron(config),
-        run: () => pollNewResultNotices(deps),
-        tablesReady: () => mailQueue.start(),
-        log: app.log,
-      })
-    : null;
-  deps.noticeJobs?.start().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
+  // Notices need the durable mail queue: their mail must survive an SMTP outage.
+  const noticesCron = noticeCron(config);
+  deps.noticeJobs =
+    jobs && mailQueue ? registerNoticeJobs({ engine: jobs, cron: noticesCron, run: () => pollNewResultNotices(deps) }) : null;
+  if (jobs) registerPaymentSweep(deps, jobs);
+  jobs?.keepStarting();
+  // A search at start-up too, so what arrived while the portal was down is not left for the next slot.
+  if (noticesCron) deps.noticeJobs?.runNow().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
   app.decorate("deps", deps);
   app.addHook("onClose", async () => {
-    await deps.noticeJobs?.stop();
-    // Mail handed to the queue after an answer (background work) is queued before the queue stops.
+    // Mail handed to the queue after an answer (background work) is queued before the engine stops.
     await deps.background.settled();
-    await mailQueue?.stop();
+    await jobs?.stop();
     closeProviders(ownProviders);
   });
   // Every route with its declared access, as registered: the security suite builds its permission matrix from it.
@@ -147,8 +148,6 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
         docs: route.config?.docs,
       });
   });
-  const stopPaymentSweep = startPaymentSweep(deps);
-  app.addHook("onClose", async () => stopPaymentSweep());
 
   registerErrorHandler(app);
   await registerOps(app, ops, { config, db, trpcProcedures: new Set(Object.keys(appRouter._def.procedures)) });

@@ -8,6 +8,7 @@ import type { UserCaches } from "./lib/user-cache.ts";
 import type { BackgroundWork } from "./lib/background.ts";
 import type { NoticeJobs } from "./features/notices/notice-jobs.ts";
 import type { Database } from "./db/adapters.ts";
+import type { JobEngine } from "./lib/job-engine.ts";
 
 /** What services need from the outside world; built once in buildApp and passed to every service call. */
 export interface AppDeps {
@@ -22,6 +23,11 @@ export interface AppDeps {
   providers: Providers;
   /** The durable outbound mail queue behind providers.mail (MAIL_QUEUE); null when mail is sent during the request. */
   mailQueue?: MailQueue | null;
+  /**
+   * The process's one durable job engine (pg-boss): mail, result notices, the payment sweep, reminders register their
+   * jobs on it (registerJob, schedule, every); null when no job needs it (tests with their own mail provider).
+   */
+  jobs?: JobEngine | null;
   /** The scheduled search for new results to notify (server/features/notices); null when not running. */
   noticeJobs?: NoticeJobs | null;
   /** Signs and verifies access tokens (@fastify/jwt, registered on the app). */

@@ -40,7 +40,16 @@ const staffAccount = { rut: "11.111.111-1", password: "Admin2026" };
 
 let nextRut = 40_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
-export function startLoad(baseUrl: string, users: number, options: { thinkMs?: [number, number]; timeoutMs?: number } = {}): LoadRun {
+export function startLoad(
+  baseUrl: string,
+  users: number,
+  options: {
+    thinkMs?: [number, number];
+    timeoutMs?: number;
+    /** How many of `users` are patients and staff (the rest anonymous); the issue's 70 % / 20 % by default. */
+    mix?: { patients: number; staff: number };
+  } = {},
+): LoadRun {
   const [thinkMin, thinkMax] = options.thinkMs ?? [1_000, 5_000];
   const timeoutMs = options.timeoutMs ?? 10_000;
   const outcomes: Outcome[] = [];
@@ -194,8 +203,8 @@ export function startLoad(baseUrl: string, users: number, options: { thinkMs?: [
   }
 
   const tasks: Promise<void>[] = [];
-  const patients = Math.round(users * 0.7);
-  const staffUsers = Math.round(users * 0.2);
+  const patients = options.mix?.patients ?? Math.round(users * 0.7);
+  const staffUsers = options.mix?.staff ?? Math.round(users * 0.2);
   for (let i = 0; i < users; i++) {
     // Ramp up over 10 s: a hundred logins (argon2id) in the same instant would be a fault of their own.
     const delay = (i / users) * 10_000;

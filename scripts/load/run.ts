@@ -8,6 +8,7 @@ import { createDataset } from "../../bench/support/datasets.ts";
 import { startStack, type Stack } from "../faults/harness.ts";
 import { patientAccounts } from "../faults/users.ts";
 import { signIn } from "../support/sign-in.ts";
+import { loopBuckets, loopP99Between, rssSlopes } from "./measures.ts";
 
 // npm run test:load (issue 24, part 1): the npm run stack topology (two instances, supervisor, proxy, Redis, mocks) on
 // a PostgreSQL cluster of the run's own filled with the bench's 100k data set, loaded with autocannon (a maintained
@@ -28,9 +29,15 @@ import { signIn } from "../support/sign-in.ts";
 //   LOAD_STEPS ("")          e.g. "50,100,200,400": shorter runs (LOAD_STEP_SECONDS, 60) stepping the users up, to find
 //                            the most users within budget on this machine; the budget run follows unless LOAD_USERS=0
 //   LOAD_PG_STATEMENTS ("")  1: PostgreSQL's time per statement (pg_stat_statements), printed after each run
+//
+// --cold (issue 46 §4): a stack that has just started. After the sign-ins and the run's preparation both instances are
+// killed (-9); the supervisor starts new processes (empty caches, a fresh JIT), and the LOAD_USERS users (400) start
+// the moment both answer /readyz — which each says only once it has warmed up (server/ops/warm-up.ts) — for
+// LOAD_SECONDS (60 by default here), judged on the same budget (p99 of reads ≤ 400 ms, 0 failed).
 
+const COLD = process.argv.includes("--cold");
 const USERS = Number(process.env.LOAD_USERS ?? 400);
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? (COLD ? 60 : 300));
 const THINK_SECONDS = Number(process.env.LOAD_THINK_SECONDS ?? 3);
 const STEPS = (process.env.LOAD_STEPS ?? "").split(",").filter(Boolean).map(Number);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 60);
@@ -101,38 +108,6 @@ async function runGroup(baseUrl: string, group: string, users: number, seconds: 
     p99: percentile(latencies, 99),
     statuses: { ...statuses, errors, timeouts },
   };
-}
-
-const LOOP_BUCKET = /^portal_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm;
-
-/** The cumulative counts of the portal's event-loop delay histogram: upper bound (s) → ticks at or under it. */
-function loopBuckets(text: string): Map<number, number> {
-  const buckets = new Map<number, number>();
-  for (const [, le, count] of text.matchAll(LOOP_BUCKET)) buckets.set(le === "+Inf" ? Infinity : Number(le), Number(count));
-  return buckets;
-}
-
-/**
- * The p99 of the event-loop delay between two readings of the histogram, in ms: as Prometheus's histogram_quantile,
- * linear within the bucket that holds it; also the share of ticks later than the budget, which decides it exactly
- * (50 ms is a bucket's bound).
- */
-function loopP99Between(first: Map<number, number>, last: Map<number, number>, budgetMs: number) {
-  const bounds = [...last.keys()].sort((a, b) => a - b);
-  const counts = bounds.map((bound) => (last.get(bound) ?? 0) - (first.get(bound) ?? 0));
-  const total = counts.at(-1) ?? 0;
-  const withinBudget = counts[bounds.indexOf(budgetMs / 1000)] ?? 0;
-  const rank = 0.99 * total;
-  let p99Ms = NaN;
-  for (let i = 0; i < bounds.length; i++) {
-    if (counts[i]! < rank) continue;
-    const lower = i === 0 ? 0 : bounds[i - 1]!;
-    const below = i === 0 ? 0 : counts[i - 1]!;
-    const upper = Number.isFinite(bounds[i]!) ? bounds[i]! : lower;
-    p99Ms = (lower + ((upper - lower) * (rank - below)) / Math.max(1, counts[i]! - below)) * 1000;
-    break;
-  }
-  return { ticks: total, lateShare: total ? (total - withinBudget) / total : 0, p99Ms };
 }
 
 /**
@@ -208,24 +183,6 @@ async function statementTimes(databaseUrl: string) {
   };
 }
 
-/** Least-squares slope of RSS over the last `minutes`, in MB per minute, per instance. */
-function rssSlopes(samples: Array<{ at: number; port: number; rssMb: number }>, minutes: number): Record<string, number> {
-  const slopes: Record<string, number> = {};
-  const end = Math.max(...samples.map((s) => s.at));
-  for (const port of new Set(samples.map((s) => s.port))) {
-    const points = samples.filter((s) => s.port === port && s.at >= end - minutes * 60_000 && Number.isFinite(s.rssMb));
-    if (points.length < 3) continue;
-    const xs = points.map((p) => (p.at - points[0]!.at) / 60_000);
-    const ys = points.map((p) => p.rssMb);
-    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-    const num = xs.reduce((sum, x, i) => sum + (x - mx) * (ys[i]! - my), 0);
-    const den = xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
-    slopes[`:${port}`] = den ? num / den : 0;
-  }
-  return slopes;
-}
-
 function onePdf(): Buffer {
   // A 1 MB PDF (the portal checks the %PDF- signature and the 2 MB limit).
   return Buffer.concat([Buffer.from("%PDF-1.4\n%"), randomBytes(1024 * 1024 - 32).map((b) => 32 + (b % 90)), Buffer.from("\n%%EOF\n")]);
@@ -259,7 +216,11 @@ async function signInOnce(base: string) {
   return { patientTokens, adminToken };
 }
 
-async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awaited<ReturnType<typeof signInOnce>>) {
+/**
+ * What the users' requests need from the portal before a run: patients to edit, and a PDF of each patient's bills.
+ * Asked before a cold run's restart, so that the run is the first traffic the new processes see.
+ */
+async function prepareRun(stack: Stack, tokens: Awaited<ReturnType<typeof signInOnce>>) {
   const base = stack.proxyUrl;
   const { patientTokens, adminToken } = tokens;
   // Patients of the data set for staff to edit (a new phone number each time).
@@ -268,19 +229,6 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   }).then((response) => response.json())) as { usersList?: Array<{ id: number }> };
   const editableIds = (found.usersList ?? []).map((user) => user.id);
   if (editableIds.length === 0) throw new Error("load: no patient of the data set to edit");
-  const asset = readdirSync("dist/web/assets").find((name) => name.endsWith(".js"));
-  const pdf = onePdf();
-  let nextAccount = 700_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
-  const staffRead = (path: string): Request => ({ method: "GET", path: api(path), headers: { authorization: `Bearer ${adminToken}` } });
-  const patientRequest = (path: (rut: string) => string): Request => ({
-    method: "GET",
-    setupRequest(request, context: object) {
-      const vu = context as { account?: { rut: string; token: string } };
-      vu.account ??= withAttachments[Math.floor(Math.random() * withAttachments.length)]!;
-      const account = vu.account;
-      return { ...request, path: api(path(account.rut)), headers: { authorization: `Bearer ${account.token}` } };
-    },
-  });
   // One PDF of each account's bills, for the attachments steps.
   const attachments = new Map<string, { billId: number; path: string }>();
   for (const { rut, token } of patientTokens) {
@@ -298,6 +246,32 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   }
   const withAttachments = patientTokens.filter((account) => attachments.has(account.rut));
   if (withAttachments.length === 0) throw new Error("load: no patient account has a bill with a PDF");
+  return { editableIds, attachments, withAttachments };
+}
+
+async function runLoad(
+  stack: Stack,
+  users: number,
+  seconds: number,
+  tokens: Awaited<ReturnType<typeof signInOnce>>,
+  prepared: Awaited<ReturnType<typeof prepareRun>>,
+) {
+  const base = stack.proxyUrl;
+  const { adminToken } = tokens;
+  const { editableIds, attachments, withAttachments } = prepared;
+  const asset = readdirSync("dist/web/assets").find((name) => name.endsWith(".js"));
+  const pdf = onePdf();
+  let nextAccount = 700_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+  const staffRead = (path: string): Request => ({ method: "GET", path: api(path), headers: { authorization: `Bearer ${adminToken}` } });
+  const patientRequest = (path: (rut: string) => string): Request => ({
+    method: "GET",
+    setupRequest(request, context: object) {
+      const vu = context as { account?: { rut: string; token: string } };
+      vu.account ??= withAttachments[Math.floor(Math.random() * withAttachments.length)]!;
+      const account = vu.account;
+      return { ...request, path: api(path(account.rut)), headers: { authorization: `Bearer ${account.token}` } };
+    },
+  });
   const attachmentOf = (rut: string) => attachments.get(rut)!;
   const orderOf = (rut: string) => `${rut.replace(/\./g, "").split("-")[0]}01`;
 
@@ -441,6 +415,29 @@ async function runLoad(stack: Stack, users: number, seconds: number, tokens: Awa
   };
 }
 
+/** Kills both instances (-9) and waits until the supervisor's new processes answer /readyz; returns how long it took. */
+async function restartInstances(stack: Stack): Promise<number> {
+  const started = Date.now();
+  const old = stack.instancePorts.map((port) => stack.pidOn(port));
+  for (const pid of old) if (pid) process.kill(pid, "SIGKILL");
+  for (const [index, port] of stack.instancePorts.entries()) {
+    for (;;) {
+      const pid = stack.pidOn(port);
+      const ready =
+        pid !== null &&
+        pid !== old[index] &&
+        (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+          (response) => response.ok,
+          () => false,
+        ));
+      if (ready) break;
+      if (Date.now() - started > 120_000) throw new Error(`load: --cold: la instancia :${port} no volvió en 2 min`);
+      await sleep(50);
+    }
+  }
+  return Date.now() - started;
+}
+
 // ---- main ----
 if (!existsSync("dist/web/index.html")) {
   const build = spawnSync("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
@@ -463,8 +460,13 @@ const runs: Array<Awaited<ReturnType<typeof runLoad>>> = [];
 let exitCode = 0;
 try {
   const tokens = await signInOnce(stack.proxyUrl);
-  for (const users of STEPS) {
-    const run = await runLoad(stack, users, STEP_SECONDS, tokens);
+  const prepared = await prepareRun(stack, tokens);
+  if (COLD) {
+    const back = await restartInstances(stack);
+    console.log(`load: --cold: ambas instancias reiniciadas (kill -9) y listas en ${(back / 1000).toFixed(1)} s; la carga empieza ya`);
+  }
+  for (const users of COLD ? [] : STEPS) {
+    const run = await runLoad(stack, users, STEP_SECONDS, tokens, prepared);
     runs.push(run);
     console.log(`load: ${users} usuarios ${STEP_SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
     for (const g of run.groups)
@@ -475,7 +477,7 @@ try {
     console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
   }
   if (USERS > 0) {
-    const run = await runLoad(stack, USERS, SECONDS, tokens);
+    const run = await runLoad(stack, USERS, SECONDS, tokens, prepared);
     runs.push(run);
     console.log(`load: ${USERS} usuarios ${SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
     for (const g of run.groups)

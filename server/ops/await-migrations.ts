@@ -69,9 +69,10 @@ export function awaitMigrations(
 
 /**
  * /readyz answers 503 while the start-up waits, even once the migrations are applied and until `onMigrated` (the
- * clinics' rows) is done: readiness alone would turn 200 the moment the migration commits.
+ * clinics' rows) is done: readiness alone would turn 200 the moment the migration commits. main.ts also holds it while
+ * the process warms up (warm-up.ts).
  */
-export function holdReadiness(app: FastifyInstance, wait: MigrationWait): void {
+export function holdReadiness(app: FastifyInstance, wait: Pick<MigrationWait, "pending">): void {
   app.addHook("onRequest", async (request, reply) => {
     if (!wait.pending() || request.url.split("?")[0] !== "/readyz") return;
     const message = "El servidor está terminando de iniciar";

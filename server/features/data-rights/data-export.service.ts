@@ -21,7 +21,7 @@ import { requirePatientUser } from "./patient-scope.ts";
 
 // 'Descargar mis datos' (issue 28, Law 21.719 access and portability). One click stores a DataExport row and prepares
 // its parts in the background (deps.background: the work takes seconds, the patient waits on the page, and it needs no
-// other instance; pg-boss here is the mail queue, off unless MAIL_QUEUE is set). A preparation that a restart cut
+// other instance, so it is not a job of the job engine, server/lib/job-engine.ts). A preparation that a restart cut
 // short reads as failed after PREPARING_GIVEN_UP_MINUTES. The ZIP itself is built while it is downloaded.
 
 const PREPARING_GIVEN_UP_MINUTES = 10;

@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import PgBoss from "pg-boss";
-import { createQueueRetryingDeadlocks } from "./job-queues.ts";
+import type PgBoss from "pg-boss";
+import type { JobEngine } from "../../lib/job-engine.ts";
 import type { MailMessage, MailProvider } from "./mail.provider.ts";
 
 // The durable outbound mail queue (issue 24, "SMTP caído"). `send` stores the message as a pg-boss job in the portal's
-// own database (PostgreSQL, or the embedded PGlite) and returns: the request that asked for the mail succeeds while
+// own database (PostgreSQL, or the embedded PGlite; the process's one job engine, server/lib/job-engine.ts) and returns: the request that asked for the mail succeeds while
 // SMTP is down. A worker on every instance delivers each job through the SMTP client, retrying every
 // MAIL_RETRY_SECONDS until SMTP returns. pg-boss hands a job to one worker at a time (SKIP LOCKED), so two instances
 // never send the same job; a job is completed right after SMTP accepts it. The only window for a second copy is a crash
@@ -17,11 +17,9 @@ import type { MailMessage, MailProvider } from "./mail.provider.ts";
 
 export const MAIL_QUEUE_NAME = "portal-mail";
 
-/** Runs one SQL statement (with parameters) or a script (without), as pg-boss's `db` option expects. */
-export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
-
 export interface MailQueueOptions {
-  sql: SqlExecutor;
+  /** The process's job engine; the queue registers its delivery job there. */
+  engine: JobEngine;
   /** Delivers one message (the SMTP client); throws when SMTP refuses or does not answer. */
   transport: MailProvider;
   /** Key material for sealing bodies (JWT_SECRET). */
@@ -29,7 +27,7 @@ export interface MailQueueOptions {
   retrySeconds: number;
   /** How long the worker waits between polls when the queue is empty (a send on this instance wakes it at once). */
   pollSeconds?: number;
-  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  log: { warn(details: object, message: string): void };
 }
 
 /** A message that has waited longer than the admins' threshold: never sent yet (or given up on). */
@@ -45,10 +43,6 @@ export interface StuckMail {
 }
 
 export interface MailQueue extends MailProvider {
-  start(): Promise<void>;
-  /** Starts now, or keeps retrying every 5 s while the database does not answer. */
-  keepStarting(): void;
-  stop(): Promise<void>;
   /** Mail queued more than `minutes` ago and not delivered. */
   stuck(minutes: number): Promise<StuckMail[]>;
   /** Messages not yet delivered (any age). */
@@ -86,105 +80,39 @@ export function openBody(key: Buffer, sealed: string): { text: string; html: str
 /** The queue in front of `transport`; callers keep using it as the MailProvider they had. */
 export function createMailQueue(options: MailQueueOptions): MailQueue {
   const key = sealingKey(options.secret);
-  let stopped = false;
-  const boss = new PgBoss({
-    // Once stopped, pg-boss's late bookkeeping (completing or failing a delivery that outlived the stop) never runs:
-    // it neither reaches the closed pool nor reads a made-up answer, so nothing rejects unhandled. That job stays
-    // active, expires and is retried, and its fixed Message-ID lets a receiver drop the repeat.
-    db: {
-      executeSql: (text, values) => (stopped ? new Promise<never>(() => {}) : options.sql(text, values)) as Promise<{ rows: never[] }>,
+  const { engine } = options;
+  engine.registerJob<QueuedMail>(MAIL_QUEUE_NAME, {
+    queue: {
+      retryLimit: Math.ceil((14 * 24 * 3600) / options.retrySeconds),
+      retryDelay: options.retrySeconds,
+      retryBackoff: false,
+      // A delivery that hangs this long is handed to another attempt (the SMTP client gives up sooner: 10 s to
+      // connect, 20 s of silence).
+      expireInSeconds: 120,
+      retentionDays: 14,
     },
-    // Timers of its own: maintenance (expire, archive) and queue state every minute; no cron scheduling needed.
-    schedule: false,
-    maintenanceIntervalSeconds: 60,
-    monitorStateIntervalSeconds: 60,
+    pollSeconds: options.pollSeconds,
+    async handler(job: PgBoss.Job<QueuedMail>) {
+      const body = openBody(key, job.data.sealed);
+      try {
+        await options.transport.send({ to: job.data.to, subject: job.data.subject, ...body, messageId: `<${job.id}@portal-pacientes>` });
+      } catch (error) {
+        options.log.warn({ err: error, jobId: job.id }, "mail queue: SMTP refused, retrying later");
+        throw error;
+      }
+    },
   });
-  let lastErrorLog = 0;
-  boss.on("error", (error) => {
-    // While the database is down every poll fails: say so once a minute, not every second.
-    if (Date.now() - lastErrorLog < 60_000) return;
-    lastErrorLog = Date.now();
-    options.log.warn({ err: error }, "mail queue: database error (delivery resumes when it answers)");
-  });
-  let workerId: string | undefined;
-  let started: Promise<void> | undefined;
-  let stopping = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const deliver = async ([job]: PgBoss.Job<QueuedMail>[]) => {
-    if (!job) return;
-    const body = openBody(key, job.data.sealed);
-    try {
-      await options.transport.send({ to: job.data.to, subject: job.data.subject, ...body, messageId: `<${job.id}@portal-pacientes>` });
-    } catch (error) {
-      options.log.warn({ err: error, jobId: job.id }, "mail queue: SMTP refused, retrying later");
-      throw error;
-    }
-  };
 
   return {
-    start() {
-      started ??= (async () => {
-        await boss.start();
-        await createQueueRetryingDeadlocks(boss, MAIL_QUEUE_NAME, {
-          name: MAIL_QUEUE_NAME,
-          retryLimit: Math.ceil((14 * 24 * 3600) / options.retrySeconds),
-          retryDelay: options.retrySeconds,
-          retryBackoff: false,
-          // A delivery that hangs this long is handed to another attempt (the SMTP client gives up sooner: 10 s to
-          // connect, 20 s of silence).
-          expireInSeconds: 120,
-          retentionDays: 14,
-        });
-        workerId = await boss.work<QueuedMail>(
-          MAIL_QUEUE_NAME,
-          { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
-          deliver,
-        );
-      })().catch((error: unknown) => {
-        started = undefined; // the database was not there: the next send (or keepStarting) tries again
-        throw error;
-      });
-      return started;
-    },
-    keepStarting() {
-      // At boot the database may be down (it is restarting): keep trying in the background instead of failing to start.
-      const attempt = () => {
-        if (stopping) return;
-        this.start().catch(() => {
-          retryTimer = setTimeout(attempt, 5_000);
-          retryTimer.unref();
-        });
-      };
-      attempt();
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(retryTimer);
-      if (!started) {
-        stopped = true;
-        return;
-      }
-      await started.catch(() => {});
-      try {
-        // Longer than SMTP's 10 s connection timeout: a delivery in flight usually finishes (and is marked done) before
-        // the database pool closes under it; one cut short is retried, with the same Message-ID.
-        await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
-      } finally {
-        stopped = true;
-      }
-    },
     async send(message: MailMessage) {
-      await this.start();
       const data: QueuedMail = { to: message.to, subject: message.subject, sealed: sealBody(key, message) };
-      await boss.send(MAIL_QUEUE_NAME, data);
-      if (workerId) boss.notifyWorker(workerId);
+      await engine.send(MAIL_QUEUE_NAME, data);
     },
     close() {
       options.transport.close();
     },
     async stuck(minutes) {
-      const { rows } = await options.sql(
+      const { rows } = await engine.sql(
         `SELECT id::text, data->>'to' AS "to", data->>'subject' AS subject, state::text, retry_count AS attempts,
                 created_on AS "createdAt", output::text AS "lastError"
            FROM pgboss.job
@@ -200,7 +128,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       }));
     },
     async pending() {
-      const { rows } = await options.sql(
+      const { rows } = await engine.sql(
         `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
         [MAIL_QUEUE_NAME],
       );

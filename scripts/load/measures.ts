@@ -1,0 +1,57 @@
+// What a load or soak run measures of the portal's instances (scripts/load/run.ts, scripts/soak/run.ts): the event
+// loop's p99 from the portal's delay histogram, and least-squares slopes of a series (RSS, heap, connections).
+
+const LOOP_BUCKET = /^portal_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm;
+
+/** The cumulative counts of the portal's event-loop delay histogram: upper bound (s) → ticks at or under it. */
+export function loopBuckets(text: string): Map<number, number> {
+  const buckets = new Map<number, number>();
+  for (const [, le, count] of text.matchAll(LOOP_BUCKET)) buckets.set(le === "+Inf" ? Infinity : Number(le), Number(count));
+  return buckets;
+}
+
+/**
+ * The p99 of the event-loop delay between two readings of the histogram, in ms: as Prometheus's histogram_quantile,
+ * linear within the bucket that holds it; also the share of ticks later than the budget, which decides it exactly
+ * (50 ms is a bucket's bound).
+ */
+export function loopP99Between(first: Map<number, number>, last: Map<number, number>, budgetMs: number) {
+  const bounds = [...last.keys()].sort((a, b) => a - b);
+  const counts = bounds.map((bound) => (last.get(bound) ?? 0) - (first.get(bound) ?? 0));
+  const total = counts.at(-1) ?? 0;
+  const withinBudget = counts[bounds.indexOf(budgetMs / 1000)] ?? 0;
+  const rank = 0.99 * total;
+  let p99Ms = NaN;
+  for (let i = 0; i < bounds.length; i++) {
+    if (counts[i]! < rank) continue;
+    const lower = i === 0 ? 0 : bounds[i - 1]!;
+    const below = i === 0 ? 0 : counts[i - 1]!;
+    const upper = Number.isFinite(bounds[i]!) ? bounds[i]! : lower;
+    p99Ms = (lower + ((upper - lower) * (rank - below)) / Math.max(1, counts[i]! - below)) * 1000;
+    break;
+  }
+  return { ticks: total, lateShare: total ? (total - withinBudget) / total : 0, p99Ms };
+}
+
+/** Least-squares slope of `ys` over `xs` (per unit of x); 0 with fewer than two distinct xs. */
+export function leastSquaresSlope(xs: number[], ys: number[]): number {
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const num = xs.reduce((sum, x, i) => sum + (x - mx) * (ys[i]! - my), 0);
+  const den = xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
+  return den ? num / den : 0;
+}
+
+/** Least-squares slope of RSS over the last `minutes`, in MB per minute, per instance. */
+export function rssSlopes(samples: Array<{ at: number; port: number; rssMb: number }>, minutes: number): Record<string, number> {
+  const slopes: Record<string, number> = {};
+  const end = Math.max(...samples.map((s) => s.at));
+  for (const port of new Set(samples.map((s) => s.port))) {
+    const points = samples.filter((s) => s.port === port && s.at >= end - minutes * 60_000 && Number.isFinite(s.rssMb));
+    if (points.length < 3) continue;
+    const xs = points.map((p) => (p.at - points[0]!.at) / 60_000);
+    const ys = points.map((p) => p.rssMb);
+    slopes[`:${port}`] = leastSquaresSlope(xs, ys);
+  }
+  return slopes;
+}

@@ -1,0 +1,197 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
+import { startStack } from "../faults/harness.ts";
+import { startLoad, summarize } from "../faults/users.ts";
+import { loopBuckets, loopP99Between } from "../load/measures.ts";
+import {
+  judgedFromMs,
+  memoryChartSvg,
+  replicaVerdicts,
+  slopePerMinute,
+  soakBudget,
+  type ConnectionSample,
+  type MemorySample,
+} from "./report.ts";
+
+// npm run test:soak [-- --minutes 30] [--heap-snapshots] (issue 46 §2): the stack of npm run stack (two replicas
+// behind the proxy, supervisor, PostgreSQL and Redis of the run's own, the mocks) with every background job running —
+// mail (staff create users, anonymous users ask for password recovery), the search for new results every minute, the
+// payment sweep every 5 s — under a steady mixed load of 100 patients, 4 staff and 6 anonymous users (each thinking
+// 1–5 s, scripts/faults/users.ts). Every 10 s: each replica's RSS and V8 heap (its /metrics) and the database's
+// connection count. It passes when, over the last 20 minutes (the last two thirds of a shorter run), each replica's RSS
+// and heap grow by at most 0.1 MB/min (least squares), the event loop's p99 stays ≤ 50 ms, nothing fails (no answer or
+// a 5xx) and the connection count is flat. Writes var/soak/soak-<time>.{json,md,svg} and prints where.
+// --heap-snapshots: each replica writes a heap snapshot (node --heapsnapshot-signal=SIGUSR2) at the start of the
+// judged window and at the end, into var/soak/, to compare in Chrome's DevTools (Memory → Comparison).
+
+const args = process.argv.slice(2);
+const minutesArg = args.indexOf("--minutes");
+const MINUTES = minutesArg >= 0 ? Number(args[minutesArg + 1]) : 30;
+const HEAP_SNAPSHOTS = args.includes("--heap-snapshots");
+if (!Number.isFinite(MINUTES) || MINUTES < 3) {
+  console.error("soak: --minutes debe ser un número de al menos 3");
+  process.exit(2);
+}
+const SAMPLE_MS = 10_000;
+const mix = { patients: 100, staff: 4, anonymous: 6 };
+const outDir = "var/soak";
+mkdirSync(outDir, { recursive: true });
+
+console.log(`soak: levantando la pila (dos réplicas, PostgreSQL, Redis, simuladores) para ${MINUTES} min…`);
+const stack = await startStack(
+  {
+    RESULT_NOTICE_CRON: "* * * * *",
+    PAYMENT_SWEEP_SECONDS: "5",
+    ...(HEAP_SNAPSHOTS ? { SUPERVISED_NODE_ARGS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${outDir}` } : {}),
+  },
+  {},
+);
+const replicas = stack.instancePorts.map((port, index) => ({ name: `réplica ${index + 1} (:${port})`, port }));
+const database = new pg.Client({ connectionString: stack.databaseUrl });
+await database.connect();
+
+const memory: MemorySample[] = [];
+const connections: ConnectionSample[] = [];
+const buckets = new Map<string, Array<{ t: number; buckets: Map<number, number> }>>();
+const missed = new Map<string, number>();
+let startedAt = 0;
+async function sample() {
+  const t = Date.now() - startedAt;
+  // Both replicas at once, each given most of the 10 s: a replica too busy to answer its /metrics in that time leaves a
+  // gap (counted, and shown in the table) rather than a made-up value.
+  const texts = await Promise.all(
+    replicas.map((replica) =>
+      fetch(`http://127.0.0.1:${replica.port}/metrics`, { signal: AbortSignal.timeout(9_000) }).then(
+        (response) => (response.ok ? response.text() : ""),
+        () => "",
+      ),
+    ),
+  );
+  for (const [index, replica] of replicas.entries()) {
+    const text = texts[index]!;
+    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+    if (!text) missed.set(replica.name, (missed.get(replica.name) ?? 0) + 1);
+    memory.push({
+      t,
+      replica: replica.name,
+      rssMb: value("process_resident_memory_bytes") / 1024 / 1024,
+      heapMb: value("nodejs_heap_size_used_bytes") / 1024 / 1024,
+    });
+    const read = loopBuckets(text);
+    if (read.size) buckets.set(replica.name, [...(buckets.get(replica.name) ?? []), { t, buckets: read }]);
+  }
+  const { rows } = await database.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
+  connections.push({ t, connections: rows[0]!.n });
+}
+
+function snapshot(label: string) {
+  if (!HEAP_SNAPSHOTS) return;
+  for (const replica of replicas) {
+    const pid = stack.pidOn(replica.port);
+    if (pid) process.kill(pid, "SIGUSR2");
+    console.log(`soak: instantánea del heap (${label}) pedida a ${replica.name}, pid ${pid}`);
+  }
+}
+
+const load = startLoad(stack.proxyUrl, mix.patients + mix.staff + mix.anonymous, { mix });
+startedAt = Date.now();
+const totalMs = MINUTES * 60_000;
+const fromMs = judgedFromMs(totalMs);
+let snapshotTaken = false;
+let exitCode = 1;
+try {
+  while (Date.now() - startedAt < totalMs) {
+    await sample();
+    if (!snapshotTaken && Date.now() - startedAt >= fromMs) {
+      snapshotTaken = true;
+      snapshot("inicio de la ventana juzgada");
+    }
+    const t = Math.round((Date.now() - startedAt) / 60_000);
+    const last = memory.slice(-replicas.length);
+    if (memory.length % (6 * replicas.length) === 0)
+      console.log(
+        `soak: min ${t}: ${last.map((m) => `${m.replica} RSS ${m.rssMb.toFixed(0)} MB heap ${m.heapMb.toFixed(0)} MB`).join(" · ")} · ${connections.at(-1)?.connections} conexiones`,
+      );
+    await sleep(SAMPLE_MS - ((Date.now() - startedAt) % SAMPLE_MS));
+  }
+  await sample();
+  snapshot("final");
+  await load.stop();
+
+  const summary = summarize(load.outcomes, startedAt);
+  const verdicts = replicaVerdicts(memory, fromMs);
+  const loops = replicas.map((replica) => {
+    const series = buckets.get(replica.name) ?? [];
+    const first = series.find((entry) => entry.t >= fromMs) ?? series[0];
+    const last = series.at(-1);
+    return { replica: replica.name, ...(first && last ? loopP99Between(first.buckets, last.buckets, soakBudget.eventLoopP99Ms) : null) };
+  });
+  const judgedConnections = connections.filter((sample) => sample.t >= fromMs).map((sample) => sample.connections);
+  const connectionSlope = slopePerMinute(connections, fromMs, (sample) => sample.connections);
+  const checks = [
+    ...verdicts.flatMap((v) => [
+      {
+        what: `${v.replica}: RSS ≤ ${soakBudget.slopeMbPerMin} MB/min`,
+        ok: v.rssSlope <= soakBudget.slopeMbPerMin,
+        value: `${v.rssSlope.toFixed(3)} MB/min`,
+      },
+      {
+        what: `${v.replica}: heap ≤ ${soakBudget.slopeMbPerMin} MB/min`,
+        ok: v.heapSlope <= soakBudget.slopeMbPerMin,
+        value: `${v.heapSlope.toFixed(3)} MB/min`,
+      },
+    ]),
+    ...loops.map((l) => ({
+      what: `${l.replica}: bucle de eventos p99 ≤ ${soakBudget.eventLoopP99Ms} ms`,
+      ok: l.lateShare !== undefined && l.lateShare <= 0.01,
+      value: l.p99Ms === undefined ? "sin datos" : `${l.p99Ms.toFixed(1)} ms (${((l.lateShare ?? 0) * 100).toFixed(2)} % de tics > 50 ms)`,
+    })),
+    {
+      what: "nada falló (sin respuesta o 5xx)",
+      ok: summary.failures === 0 && summary.requests > 0,
+      value: `${summary.failures} de ${summary.requests}`,
+    },
+    {
+      what: `conexiones a la base de datos planas (≤ ${soakBudget.connectionSlopePerMin}/min)`,
+      ok: Math.abs(connectionSlope) <= soakBudget.connectionSlopePerMin,
+      value: `${connectionSlope.toFixed(3)}/min, entre ${Math.min(...judgedConnections)} y ${Math.max(...judgedConnections)}`,
+    },
+  ];
+  const passed = checks.every((check) => check.ok);
+  exitCode = passed ? 0 : 1;
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const window = `${((totalMs - fromMs) / 60_000).toFixed(0)} últimos min de ${MINUTES}`;
+  const table = [
+    `Soak ${new Date().toISOString()} · ${MINUTES} min · ${mix.patients} pacientes, ${mix.staff} del personal, ${mix.anonymous} anónimos · ${summary.requests} solicitudes, p95 ${summary.p95ms} ms, máx. ${Math.round(summary.maxMs)} ms · ventana juzgada: ${window}`,
+    "",
+    "| Réplica | RSS al inicio → final (MB) | Pendiente RSS (MB/min) | Heap al inicio → final (MB) | Pendiente heap (MB/min) |",
+    "| --- | --- | --- | --- | --- |",
+    ...verdicts.map(
+      (v) =>
+        `| ${v.replica} | ${v.rssStartMb.toFixed(0)} → ${v.rssEndMb.toFixed(0)} | ${v.rssSlope.toFixed(3)} | ${v.heapStartMb.toFixed(0)} → ${v.heapEndMb.toFixed(0)} | ${v.heapSlope.toFixed(3)} |`,
+    ),
+    "",
+    ...checks.map((check) => `- ${check.ok ? "✓" : "✗"} ${check.what}: ${check.value}`),
+    ...[...missed].map(
+      ([replica, n]) => `- ${replica}: ${n} de ${memory.length / replicas.length} muestras sin respuesta de /metrics en 9 s`,
+    ),
+    "",
+  ].join("\n");
+  const base = `${outDir}/soak-${stamp}`;
+  writeFileSync(`${base}.md`, table);
+  writeFileSync(`${base}.svg`, memoryChartSvg(memory, fromMs, `Soak de ${MINUTES} min: RSS y heap por réplica`));
+  writeFileSync(
+    `${base}.json`,
+    JSON.stringify({ minutes: MINUTES, mix, budget: soakBudget, fromMs, summary, checks, memory, connections, loops }, null, 2),
+  );
+  console.log(table);
+  console.log(`soak: ${passed ? "cumple" : "no cumple"} · tabla ${base}.md · gráfico ${base}.svg · datos ${base}.json`);
+} finally {
+  await database.end().catch(() => {});
+  await stack.close();
+}
+process.exit(exitCode);

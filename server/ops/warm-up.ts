@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { sessionUserSelect } from "../http/authenticate.ts";
+import { billListRows, billListTotal } from "../features/bills/bills-reads.repository.ts";
+
+// A cold start that holds (issue 46 §4). A process that has just started has an empty connection pool, Prisma's query
+// plans not yet compiled and no route's code optimised by V8: the first few hundred users would pay for all of it at
+// once. Before /readyz says ready (main.ts holds it 503 meanwhile, so the proxy sends nothing), the process warms what
+// every request of the hot paths needs, with no user's data: it opens the pool's connections, runs the queries every
+// signed-in request makes (the user and session lookups) and the patients' bill list for no one, and sends itself the
+// hot routes a few rounds (app.inject, no socket) with a correctly signed token of no account, which each route answers
+// 401 after verifying the token and looking the account up.
+
+/** Paths of the hot reads (the load's mix): 'Mis cuentas', attachments, laboratory, imaging, 'Mi cuenta', staff search. */
+const HOT_PATHS = [
+  "/api/rcr/v1/files/accounts/11.111.111-1?page=1&limit=10&clinic=hcs-rcr",
+  "/api/rcr/v1/files/list/1",
+  "/api/rcr/v1/orders?clinic=hcs-rcr",
+  "/api/rcr/v1/orders-imaging?clinic=hcs-rcr",
+  "/api/rcr/v1/auth/me",
+  "/api/rcr/v1/admin/filter/users?clinic=hcs-rcr&param=1700",
+  "/api/rcr/v1/files/filter/users?clinic=hcs-rcr&param=9000",
+  "/api/rcr/v1/health",
+  "/readyz",
+];
+
+export interface WarmUpOptions {
+  /** Connections to open at once (the pool's size: pg's default of 10). */
+  connections?: number;
+  rounds?: number;
+}
+
+/** Warms the process; returns how long it took (ms). Failures are not fatal: a cold route is slow, not wrong. */
+export async function warmUp(app: FastifyInstance, { connections = 10, rounds = 20 }: WarmUpOptions = {}): Promise<number> {
+  const started = performance.now();
+  const { deps } = app;
+  // Overlapping queries make the pool open that many connections (each one a PostgreSQL backend to start).
+  await Promise.all(Array.from({ length: connections }, () => deps.sql("SELECT pg_sleep(0.02)")));
+  for (let round = 0; round < 3; round++) {
+    await deps.prisma.user.findUnique({ where: { id: -1 }, select: sessionUserSelect });
+    await deps.prisma.session.findMany({ where: { userId: -1, endedAt: null, expiresAt: { gt: new Date() } }, select: { id: true } });
+    const filter = { clinics: undefined, userId: -1, param: undefined, orderBy: "createAccountIdDate", direction: "DESC" } as const;
+    await billListRows(deps, { ...filter, skip: 0, take: 10 });
+    await billListTotal(deps, filter);
+  }
+  const authorization = `Bearer ${deps.tokens.sign({ userId: -1, tokenVersion: 0, sessionId: "calentamiento" })}`;
+  for (let round = 0; round < rounds; round++)
+    await Promise.all(HOT_PATHS.map((url) => app.inject({ method: "GET", url, headers: { authorization, host: "localhost" } })));
+  return performance.now() - started;
+}

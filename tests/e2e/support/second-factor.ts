@@ -11,7 +11,8 @@ import { workerStaffSecrets } from "./staff-accounts.ts";
 // The second factor in the browser tests (issue 27): the code the staff's authenticator app would show. The portal
 // takes each code once per account and in order (replays are refused), and accepts the previous, the current and the
 // next 30-s step. Each worker signs in as staff of its own (support/staff-accounts.ts), so no two workers share a
-// secret; each code is of a step not used yet for that secret (the previous one while enough of the current step is
+// secret (past the seeded workers, the demo staff are shared: a code another worker's later one made old is refused, and
+// the next is tried); each code is of a step not used yet for that secret (the previous one while enough of the current step is
 // left, the current one, the next one); past that it waits for the next step, as a person would. Steps are claimed
 // through files, so a worker restarted after a failure (same accounts) never reuses one.
 
@@ -31,7 +32,7 @@ const PREVIOUS_STEP_MARGIN_MS = 8_000;
 const claims = join(tmpdir(), `portal-e2e-totp-${e2ePorts.portal}`);
 mkdirSync(claims, { recursive: true });
 /** Every wait for a step, one line each (milliseconds): the run's total is the time the clock cost it. */
-export const totpWaitsFile = join(claims, "waits.log");
+const totpWaitsFile = join(claims, "waits.log");
 
 function claim(secret: string, step: number): boolean {
   try {

@@ -2,6 +2,7 @@ import type { PrismaClient } from "../../../server/generated/prisma/client.ts";
 import { Role } from "../../../server/contract/roles.ts";
 import { normalizeRut } from "../../../server/contract/rut.ts";
 import { createUser, setSecondFactor } from "../../../server/db/users.repository.ts";
+import { demoTotpSecrets } from "../../../server/db/seed.ts";
 import { rutOf } from "../../helpers/fixtures.ts";
 
 // Each Playwright worker signs in as staff accounts of its own (issue 46 §5): an admin and an executive enrolled in the
@@ -9,12 +10,16 @@ import { rutOf } from "../../helpers/fixtures.ts";
 // time, so workers sharing the demo admin queued for steps (199 s of one run). Seeded by the browser tests' server
 // (support/e2e-server.ts) next to the demo data; the demo accounts themselves stay as the README describes them.
 
-/** Workers with accounts of their own (Playwright's TEST_PARALLEL_INDEX 0..n-1); the config runs 2. */
-export const STAFF_WORKER_SLOTS = 6;
+/**
+ * Workers with accounts of their own (Playwright's TEST_PARALLEL_INDEX 0..n-1): the config's 2. Kept to that: the staff
+ * user list shows the newest accounts first, and users-admin.spec.ts finds the demo staff on its first page. A run with
+ * more workers (--workers) gives the workers past these the demo staff, shared as before.
+ */
+const STAFF_WORKER_SLOTS = 2;
 /** RUT bodies 39.500.000 and up: outside the seed's and the other specs' ranges (users-helpers.ts, accounts.ts). */
 const RUT_BASE = 39_500_000;
 
-export interface StaffAccount {
+interface StaffAccount {
   rut: string;
   password: string;
   /** The base32 TOTP secret its authenticator app would hold. */
@@ -26,10 +31,14 @@ function secretFor(role: "ADMIN" | "EJECUTIVO", slot: number): string {
   return `PORTALEEE${role}W${"ABCDEFGHIJ"[slot]}`.padEnd(32, "Q");
 }
 
-/** The admin and executive of one worker slot. */
-export function workerStaff(slot: number): { admin: StaffAccount; executive: StaffAccount } {
-  if (!Number.isInteger(slot) || slot < 0 || slot >= STAFF_WORKER_SLOTS)
-    throw new Error(`browser tests: worker slot ${slot} has no staff accounts (at most ${STAFF_WORKER_SLOTS} workers)`);
+const demoStaff = {
+  admin: { rut: "11.111.111-1", password: "Admin2026", secret: demoTotpSecrets.admin },
+  executive: { rut: "22.222.222-2", password: "Ejecutivo2026", secret: demoTotpSecrets.executive },
+};
+
+/** The admin and executive of one worker slot (the demo staff past the slots seeded). */
+function workerStaff(slot: number): { admin: StaffAccount; executive: StaffAccount } {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= STAFF_WORKER_SLOTS) return demoStaff;
   return {
     admin: { rut: rutOf(RUT_BASE + slot * 10), password: `AdminW${slot}2026`, secret: secretFor("ADMIN", slot) },
     executive: { rut: rutOf(RUT_BASE + slot * 10 + 1), password: `EjecutivoW${slot}2026`, secret: secretFor("EJECUTIVO", slot) },
@@ -37,7 +46,7 @@ export function workerStaff(slot: number): { admin: StaffAccount; executive: Sta
 }
 
 /** This worker's slot; 0 outside a worker (the config, the server). */
-export function currentWorkerSlot(): number {
+function currentWorkerSlot(): number {
   return Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 }
 

@@ -302,6 +302,8 @@ function judge(result: BenchResult, misses: string[], budget: string): BenchResu
 }
 
 function assertAnswered(name: string, load: LoadResult): void {
+  // Nothing answered within the run (a machine too loaded): no rate, no CPU per call to judge.
+  if (load.requests === 0) throw new Error(`${name}: ninguna respuesta en la medición: no es una medición válida`);
   if (load.failures > 0)
     throw new Error(
       `${name}: ${load.failures} de ${load.requests} respuestas no fueron 2xx (${load.failureKinds.join(", ")}): no es una medición válida`,

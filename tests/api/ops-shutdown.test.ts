@@ -160,13 +160,15 @@ describe("graceful shutdown on SIGTERM", { timeout: 180_000 }, () => {
     const portal = await startPortal({});
     const token = await patientToken(portal);
     const before = labRequestsSeen;
-    const inFlight = slowRequest(portal, token);
+    let answered = false;
+    const inFlight = slowRequest(portal, token).finally(() => (answered = true));
     await waitForLabRequest(before);
 
     const signalledAt = Date.now();
     portal.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await connectionRefused(portal.port)).toBe(true);
+    // Refused at once: as soon as it is, and while the request in flight (1.5 s at the laboratory) has not answered.
+    await expect.poll(() => connectionRefused(portal.port), { timeout: 1_000, interval: 20 }).toBe(true);
+    expect(answered).toBe(false);
 
     const answer = await inFlight;
     expect(answer.status, answer.body).toBe(200);

@@ -98,9 +98,15 @@ describe("payment provider too slow", () => {
 });
 
 describe("expired payment tokens", () => {
+  const tokenTtlMs = 300;
+  /** The mock's clock runs this far ahead of the real one: moved past a token's life instead of sleeping through it. */
+  let mockClockAheadMs = 0;
   let shortLivedMock: FastifyInstance;
   beforeAll(async () => {
-    shortLivedMock = buildMocksApp({ mailStore: new MailStore(), webpay: { tokenTtlMs: 300 } });
+    shortLivedMock = buildMocksApp({
+      mailStore: new MailStore(),
+      webpay: { tokenTtlMs, now: () => new Date(Date.now() + mockClockAheadMs) },
+    });
     await shortLivedMock.listen({ host: "127.0.0.1", port: 0 });
   });
   afterAll(() => shortLivedMock.close());
@@ -110,7 +116,7 @@ describe("expired payment tokens", () => {
     const portal = await portalWith({ WEBPAY_BASE_URL: `${mockUrl}/webpay` });
     const bill = await createBill(ctx.db.prisma, "12345678-5");
     const started = (await startPayment(portal, bill.id)).json().payload as { token: string };
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    mockClockAheadMs = tokenTtlMs + 100;
     await expect(payAtForm(mockUrl, started.token, testCards.visaApproved)).rejects.toThrow(/410/);
     // Back from the error page with token_ws (and the TBK_ parameters): the provider refuses the commit.
     const response = await portal.inject({

@@ -293,7 +293,7 @@ describe("sessions a person can see and end", () => {
     expect(mail.text).toContain("Navegador-Nuevo/1.0");
     await ctx.mail.clear();
     await signIn("Navegador-Nuevo/1.0");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.mail.settled();
     expect(await ctx.mail.list(`staff${body}@correo.cl`)).toHaveLength(0);
   });
 });

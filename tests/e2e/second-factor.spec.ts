@@ -112,7 +112,7 @@ test("a session ended from another browser in 'Mi cuenta' is signed out at once"
 });
 
 test("the demo admin signs in with the code of the development secret", async ({ page }) => {
-  await logIn(page, accounts.admin, "staff", "", { throughTheForm: true });
+  await logIn(page, accounts.demoAdmin, "staff", "", { throughTheForm: true });
   await expect(page).toHaveURL(/\/admin\/admin-users$/);
 });
 

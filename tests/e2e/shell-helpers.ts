@@ -1,14 +1,20 @@
 import { expect, type Page } from "@playwright/test";
-import { completeSecondFactorStep, demoSecretOf } from "./support/second-factor.ts";
+import { completeSecondFactorStep, staffSecretOf } from "./support/second-factor.ts";
+import { currentWorkerStaff } from "./support/staff-accounts.ts";
 import { e2eBaseUrl } from "./support/ports.ts";
 
 // Shared steps of the shell-*.spec.ts browser tests.
+
+const workerAdmin = currentWorkerStaff().admin;
 
 export const accounts = {
   patient: { rut: "12.345.678-5", password: "Paciente2026" },
   firstLogin: { rut: "15.555.555-6", password: "Temporal2026" },
   incomplete: { rut: "16.789.012-1", password: "Paciente2026" },
-  admin: { rut: "11.111.111-1", password: "Admin2026" },
+  /** This worker's own admin (support/staff-accounts.ts), enrolled in the second factor like the demo admin. */
+  admin: { rut: workerAdmin.rut, password: workerAdmin.password },
+  /** The README's demo admin, for the tests of the demo account itself. */
+  demoAdmin: { rut: "11.111.111-1", password: "Admin2026" },
 } as const;
 
 /** What a browser keeps of a session: the app's localStorage and sessionStorage entries. */
@@ -18,11 +24,11 @@ interface StoredSession {
 }
 
 /**
- * The demo staff's sessions this worker opened through the form, by origin and RUT. The portal takes one second-factor
- * code per account and 30 s step, so every staff login through the form costs the whole run up to 30 s (the workers
- * queue for steps, support/second-factor.ts); a test that only needs to be signed in as the demo admin or executive
- * gets the worker's open session instead, checked first with GET /auth/me (a test that logged it out, or anything
- * else that ended it, makes the next test log in through the form again).
+ * The staff sessions this worker opened through the form, by origin and RUT: its signed-in state, shared by its tests.
+ * The portal takes one second-factor code per account and 30 s step (three at once: the previous, current and next),
+ * so logins through the form past those wait for the clock (support/second-factor.ts); a test that only needs to be
+ * signed in as staff gets the worker's open session instead, checked first with GET /auth/me (a test that logged it
+ * out, or anything else that ended it, makes the next test log in through the form again).
  */
 const staffSessions = new Map<string, StoredSession>();
 const STAFF_HOME = "/admin/admin-users";
@@ -53,8 +59,8 @@ async function resumeStaffSession(page: Page, key: string, origin: string): Prom
 
 /**
  * Logs in through /login (patient) or /admin-login (staff) and waits until the login screen is left. `origin` picks a
- * clinic's own portal (http://<alias>.localhost:<port>); by default the test portal's. The demo staff (admin,
- * executive) get this worker's open session when there is one, on 'Usuarios y Pacientes' as after the form; a test of
+ * clinic's own portal (http://<alias>.localhost:<port>); by default the test portal's. Staff with a second factor
+ * (this worker's admin and executive, the demo staff) get this worker's open session when there is one, on 'Usuarios y Pacientes' as after the form; a test of
  * the login itself passes `throughTheForm`.
  */
 export async function logIn(
@@ -64,7 +70,7 @@ export async function logIn(
   origin = "",
   options: { throughTheForm?: boolean } = {},
 ): Promise<void> {
-  const reusable = portal === "staff" && !options.throughTheForm && demoSecretOf(account.rut) !== undefined;
+  const reusable = portal === "staff" && !options.throughTheForm && staffSecretOf(account.rut) !== undefined;
   const key = `${origin}|${account.rut}`;
   if (reusable && (await resumeStaffSession(page, key, origin))) return;
   const loginPath = portal === "staff" ? "/admin-login" : "/login";
@@ -72,8 +78,8 @@ export async function logIn(
   await page.getByLabel("Rut").fill(account.rut);
   await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
-  // A staff account with a second factor (the demo staff) gets the 'Verificación en dos pasos' step (issue 27).
-  const secret = portal === "staff" ? demoSecretOf(account.rut) : undefined;
+  // A staff account with a second factor (this worker's staff, the demo staff) gets the 'Verificación en dos pasos' step (issue 27).
+  const secret = portal === "staff" ? staffSecretOf(account.rut) : undefined;
   if (secret) {
     await expect(page.getByRole("heading", { name: "Verificación en dos pasos" })).toBeVisible();
     await completeSecondFactorStep(page, secret, new RegExp(`${loginPath}$`));

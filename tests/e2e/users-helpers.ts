@@ -1,12 +1,15 @@
 import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { rutOf } from "../helpers/fixtures.ts";
+import { currentWorkerStaff } from "./support/staff-accounts.ts";
 
 // Shared steps of the users-*.spec.ts browser tests. The specs share one seeded database with other files running at
 // the same time, so they only create and change accounts of their own (RUT bodies 20.000.000-28.999.999, a range
 // the seed and the other specs do not use) and never touch the demo accounts.
 
-export const executive = { rut: "22.222.222-2", password: "Ejecutivo2026" } as const;
+const workerExecutive = currentWorkerStaff().executive;
+/** This worker's own executive (support/staff-accounts.ts): the demo executive's clinics, a second factor of its own. */
+export const executive = { rut: workerExecutive.rut, password: workerExecutive.password } as const;
 
 /** A valid RUT no other account uses. */
 export function uniqueUserRut(): string {

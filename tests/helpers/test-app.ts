@@ -30,6 +30,11 @@ export interface TestContext {
     list(to?: string): Promise<CaughtMessage[]>;
     /** Waits (up to 45 s: mail goes through the durable queue) for a message to that address and returns the newest. */
     waitFor(to: string): Promise<CaughtMessage>;
+    /**
+     * Resolves once every mail handed over so far (by a request's background work) has left the durable queue: after
+     * it, a mail that did not arrive was never sent. What a "no mail" assertion waits for, instead of a sleep.
+     */
+    settled(): Promise<void>;
     clear(): Promise<void>;
   };
   /**
@@ -113,6 +118,18 @@ export async function createTestContext(
           // MAIL_RETRY_SECONDS (5 here), and the mail still arrives.
           { timeout: 45_000, interval: 50 },
         ),
+      async settled() {
+        await app.deps.background.settled();
+        const queue = app.deps.mailQueue;
+        if (!queue) return;
+        await vi.waitFor(
+          async () => {
+            const pending = await queue.pending();
+            if (pending > 0) throw new Error(`${pending} correos siguen en la cola`);
+          },
+          { timeout: 45_000, interval: 50 },
+        );
+      },
       async clear() {
         await fetch(`${mocks.httpUrl}/mail/messages`, { method: "DELETE" });
       },

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { accounts } from "../shell-helpers.ts";
 import { paymentBills, paymentsPatient } from "../support/payments-fixtures.ts";
 import { e2ePorts } from "../support/ports.ts";
-import { nextTotpCode, demoSecretOf } from "../support/second-factor.ts";
+import { nextTotpCode, staffSecretOf } from "../support/second-factor.ts";
 import { emailFor, uniqueUserRut } from "../users-helpers.ts";
 import { announced, recordAnnouncements } from "./announcements.ts";
 import { expectAccessible } from "./axe.ts";
@@ -97,11 +97,11 @@ test("staff log in with the second factor and create a user with the keyboard al
   await expect(page.getByRole("heading", { name: "Verificación en dos pasos" })).toBeVisible();
   const code = page.getByLabel("Código de verificación");
   await expect(code).toBeFocused();
-  // Each code is taken once; a code another worker made old is refused, and the next step is typed.
+  // Each code is taken once; a previous step's code that arrived after its step ended is refused: the next is typed.
   for (let attempt = 0; attempt < 4 && /admin-login$/.test(new URL(page.url()).pathname); attempt++) {
     await code.focus();
     await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.type(await nextTotpCode(demoSecretOf(accounts.admin.rut)!));
+    await page.keyboard.type(await nextTotpCode(staffSecretOf(accounts.admin.rut)!));
     await page.keyboard.press("Enter");
     await Promise.race([
       page.waitForURL(/\/admin\/admin-users$/, { timeout: 10_000 }),

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { accounts, logIn } from "../shell-helpers.ts";
 import { createFreshAccount } from "../support/accounts.ts";
 import { e2ePorts } from "../support/ports.ts";
-import { completeSecondFactorStep, demoSecretOf } from "../support/second-factor.ts";
+import { completeSecondFactorStep, staffSecretOf } from "../support/second-factor.ts";
 import { emailFor, uniqueUserRut } from "../users-helpers.ts";
 import { announced, forgetAnnouncements, recordAnnouncements } from "./announcements.ts";
 
@@ -69,7 +69,7 @@ test("the staff login's second step, the screens after it and a save stopped by 
       "Verificación en dos pasos. Ingrese el código de 6 dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.",
     ]);
 
-  await completeSecondFactorStep(page, demoSecretOf(accounts.admin.rut)!, /\/admin-login$/);
+  await completeSecondFactorStep(page, staffSecretOf(accounts.admin.rut)!, /\/admin-login$/);
   await expect(page).toHaveURL(/\/admin\/admin-users$/);
   await expect.poll(() => announced(page)).toContain("Usuarios y Pacientes");
 

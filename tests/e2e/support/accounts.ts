@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import { latestMailTo } from "./mail.ts";
 import { e2eBaseUrl } from "./ports.ts";
-import { demoSecretOf, nextTotpCode } from "./second-factor.ts";
+import { nextTotpCode, staffSecretOf } from "./second-factor.ts";
+import { currentWorkerStaff } from "./staff-accounts.ts";
 import { PASSWORD_CHANGE_CLINIC } from "../../../server/contract/clinics.ts";
 import { rutOf } from "../../helpers/fixtures.ts";
 
@@ -31,7 +32,7 @@ async function apiLogin(account: { rut: string; password: string }, portal: "pat
     password: account.password,
   });
   const first = ((await response.json()) as { payload: { accessToken: string; secondFactor?: string } }).payload;
-  const secret = first.secondFactor === "verify" ? demoSecretOf(account.rut) : undefined;
+  const secret = first.secondFactor === "verify" ? staffSecretOf(account.rut) : undefined;
   if (!secret) return first.accessToken;
   // The second step of a staff login (issue 27): a code of a step not used yet (see support/second-factor.ts).
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -55,7 +56,7 @@ async function apiChangePassword(token: string, account: FreshAccount, newPasswo
 }
 
 let adminToken: Promise<string> | undefined;
-const adminSession = () => (adminToken ??= apiLogin({ rut: "11.111.111-1", password: "Admin2026" }, "staff"));
+const adminSession = () => (adminToken ??= apiLogin(currentWorkerStaff().admin, "staff"));
 
 /** A unique valid RUT in a range the seed does not use. */
 export function uniqueRut(): string {

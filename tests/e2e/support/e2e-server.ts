@@ -8,6 +8,7 @@ import { seedPaymentRecordFixtures } from "./payment-records-fixtures.ts";
 import { seedCaregiverFixtures } from "./caregiver-fixtures.ts";
 import { seedExportDatesFixtures } from "./export-dates-fixtures.ts";
 import { seedRightsRequestsFixtures } from "./rights-requests-fixtures.ts";
+import { seedWorkerStaff } from "./staff-accounts.ts";
 import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
@@ -32,6 +33,7 @@ await seedPaymentRecordFixtures(db.prisma);
 await seedCaregiverFixtures(db.prisma);
 await seedExportDatesFixtures(db.prisma);
 await seedRightsRequestsFixtures(db.prisma);
+await seedWorkerStaff(db.prisma);
 const config = loadConfig(
   { NODE_ENV: "test" },
   {

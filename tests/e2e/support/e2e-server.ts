@@ -6,7 +6,7 @@ import { freshDatabase } from "../../helpers/fresh-database.ts";
 import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { seedPaymentRecordFixtures } from "./payment-records-fixtures.ts";
 import { seedCaregiverFixtures } from "./caregiver-fixtures.ts";
-import { seedEveryAuditAction } from "./audit-fixtures.ts";
+import { seedBusyAccessLog, seedEveryAuditAction } from "./audit-fixtures.ts";
 import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
@@ -30,6 +30,7 @@ await seedPaymentFixtures(db.prisma);
 await seedPaymentRecordFixtures(db.prisma);
 await seedCaregiverFixtures(db.prisma);
 await seedEveryAuditAction(db.prisma);
+await seedBusyAccessLog(db.prisma);
 const config = loadConfig(
   { NODE_ENV: "test" },
   {

@@ -22,7 +22,7 @@ interface AccessGroup {
 }
 
 /** Consecutive rows (newest first) of one person, action, record kind and outcome become one line. */
-export function groupRepeated(entries: AccessEntry[]): AccessGroup[] {
+function groupRepeated(entries: AccessEntry[]): AccessGroup[] {
   const groups: AccessGroup[] = [];
   for (const entry of entries) {
     const last = groups.at(-1);

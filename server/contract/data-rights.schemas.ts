@@ -17,10 +17,21 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "La fecha es inválida" })
   .refine((value) => !Number.isNaN(Date.parse(value)), { error: "La fecha es inválida" });
 
+/** 'Solo otras personas' (issue 45 §8): only what someone other than the patient did, or everything. */
+export const ACCESS_SCOPES = ["others", "all"] as const;
+export type AccessScope = (typeof ACCESS_SCOPES)[number];
+
 const accessFilters = {
   /** Days in Chile's time, both included (YYYY-MM-DD). */
   from: z.preprocess(blankToUndefined, day.optional()),
   to: z.preprocess(blankToUndefined, day.optional()),
+  scope: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(ACCESS_SCOPES, { error: "Filtro inválido" })
+      .optional()
+      .describe("others: solo lo que hicieron otras personas; all: todo. Sin él: others si en esos días hay accesos de otras personas"),
+  ),
   ...pagingShape,
 };
 
@@ -58,7 +69,13 @@ export const ZAccessEntry = z.object({
   outcome: z.string().describe("ok, denied o failed"),
 });
 
-export const ZAccessPage = z.object({ entries: z.array(ZAccessEntry), page: z.number().int(), total: z.number().int() });
+export const ZAccessPage = z.object({
+  entries: z.array(ZAccessEntry),
+  page: z.number().int(),
+  total: z.number().int(),
+  scope: z.enum(ACCESS_SCOPES).describe("El filtro aplicado (el pedido, o el que corresponde cuando no se pidió)"),
+  othersTotal: z.number().int().describe("Accesos de otras personas en esos días"),
+});
 export type AccessPage = z.infer<typeof ZAccessPage>;
 
 // ---- Solicitudes ----

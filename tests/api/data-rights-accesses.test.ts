@@ -65,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const march = "from=2026-03-01&to=2026-03-31";
+const march = "from=2026-03-01&to=2026-03-31&scope=all";
 const own = (token: string, query = march) =>
   ctx.app.inject({ method: "GET", url: api(`/patient/accesses?${query}`), headers: bearer(token) });
 const ofPatient = (token: string, userId: number, query = march) =>
@@ -98,6 +98,19 @@ describe("a patient's own accesses", () => {
     expect(firstDay.entries.map((entry: { action: string }) => entry.action)).toEqual(["bill.read"]);
     const second = (await own(tokens.ana, `${march}&page=2&limit=2`)).json().payload;
     expect(second.entries.map((entry: { action: string }) => entry.action)).toEqual(["lab.orders.list", "user.update"]);
+  });
+
+  it("opens on 'Solo otras personas' when someone else acted in those days, and shows everything when asked or when no one else did", async () => {
+    const byDefault = (await own(tokens.ana, "from=2026-03-01&to=2026-03-31")).json().payload;
+    expect(byDefault).toMatchObject({ scope: "others", total: 4, othersTotal: 4 });
+    expect(byDefault.entries.map((entry: { actor: { kind: string } }) => entry.actor.kind)).not.toContain("self");
+    const everything = (await own(tokens.ana)).json().payload;
+    expect(everything).toMatchObject({ scope: "all", total: 5, othersTotal: 4 });
+    const onlyOwn = (await own(tokens.ana, "from=2026-03-01&to=2026-03-01")).json().payload;
+    expect(onlyOwn).toMatchObject({ scope: "all", total: 1, othersTotal: 0 });
+    const bad = await own(tokens.ana, "scope=todos");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Filtro inválido");
   });
 
   it("refuses a range with Desde after Hasta in Spanish, and changes nothing", async () => {

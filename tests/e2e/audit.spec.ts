@@ -3,6 +3,8 @@ import { expect, test } from "@playwright/test";
 import { accounts, logIn } from "./shell-helpers.ts";
 import { executive } from "./users-helpers.ts";
 import { normalizeRut } from "../../server/contract/rut.ts";
+import { AUDIT_ACTIONS } from "../../server/contract/audit.schemas.ts";
+import { everyActionDay } from "./support/audit-fixtures.ts";
 
 // 'Auditoría' (/admin/audit): an admin filters the audit trail and exports it as CSV; an executive has no way in.
 
@@ -50,4 +52,41 @@ test("an executive sees no 'Auditoría' in the menu and is refused at /admin/aud
   await page.goto("/admin/audit");
   await expect(page.getByRole("alert")).toContainText("No tiene permiso para acceder a esta página");
   await expect(page.getByRole("table", { name: "Eventos de auditoría" })).toHaveCount(0);
+});
+
+// Issue 45 §10: the filter and the table showed raw codes ('login.second-factor', 'session.end', …). The list of actions
+// is the server's own (AUDIT_ACTIONS, equal to the AuditAction type), so an action added without a label fails here.
+const spanishLabel = /^[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+( [a-záéíóúñüA-Z]+)*$/;
+
+test("every action the server can write reads in Spanish, in the 'Acción' filter and in the table", async ({ page }) => {
+  await logIn(page, accounts.admin, "staff");
+  await page.goto("/admin/audit");
+  const filter = page.getByLabel("Acción");
+  for (const action of AUDIT_ACTIONS) {
+    const label = (await filter.locator(`option[value="${action}"]`).textContent())?.trim() ?? "";
+    expect(label, action).not.toBe(action);
+    expect(label, action).toMatch(spanishLabel);
+  }
+
+  await page.getByLabel("Desde").fill(everyActionDay);
+  await page.getByLabel("Hasta").fill(everyActionDay);
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "eventos" })).toHaveText(`${AUDIT_ACTIONS.length} eventos`);
+  const seen = new Map<string, string>();
+  const rows = page.getByRole("table", { name: "Eventos de auditoría" }).locator("tbody tr");
+  for (let pageNumber = 1; seen.size < AUDIT_ACTIONS.length; pageNumber++) {
+    if (pageNumber > 1) await page.getByRole("button", { name: `Página ${pageNumber}`, exact: true }).click();
+    await expect(page).toHaveURL(pageNumber > 1 ? new RegExp(`page=${pageNumber}`) : /admin\/audit/);
+    await expect(rows.first()).toBeVisible();
+    const before = seen.size;
+    for (const cell of await rows.locator("td:nth-child(2)").all()) {
+      seen.set((await cell.getAttribute("title")) ?? "", (await cell.textContent())?.trim() ?? "");
+    }
+    expect(seen.size, `page ${pageNumber} added rows`).toBeGreaterThan(before);
+  }
+  expect([...seen.keys()].sort()).toEqual([...AUDIT_ACTIONS].sort());
+  for (const [action, label] of seen) {
+    expect(label, action).not.toBe(action);
+    expect(label, action).toMatch(spanishLabel);
+  }
 });

@@ -45,7 +45,11 @@ for (const { width, height, patient } of widths) {
       await page.goto("/dashboard/account-settings");
       const accesses = section(page, "Accesos a mis datos");
       const list = accesses.getByRole("list", { name: "Accesos a los datos" });
-      // The export of the test before: asked by the patient, prepared by the clinic's systems.
+      // The export of the test before: asked by the patient, prepared by the clinic's systems. The list opens on
+      // 'Solo otras personas' (issue 45 §8), so the patient's own request shows once that is unchecked.
+      await expect(list).toContainText("Sistemas de la clínica");
+      await expect(list).not.toContainText("Usted");
+      await accesses.getByRole("checkbox", { name: "Solo otras personas" }).click();
       await expect(list.getByText("Usted").first()).toBeVisible();
       await expect(list).toContainText("Solicitud de descarga de datos");
       await expect(list).toContainText("Sistemas de la clínica");

@@ -1,4 +1,10 @@
-import { ZOwnAccessesInput, ZPatientAccessesInput, type AccessActor, type AccessPage } from "../../contract/data-rights.schemas.ts";
+import {
+  ZOwnAccessesInput,
+  ZPatientAccessesInput,
+  type AccessActor,
+  type AccessPage,
+  type AccessScope,
+} from "../../contract/data-rights.schemas.ts";
 import { Role } from "../../contract/roles.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
@@ -14,6 +20,7 @@ import { requirePatientUser, requireVisiblePatient } from "./patient-scope.ts";
 interface AccessQuery {
   from?: string;
   to?: string;
+  scope?: AccessScope;
   page: number;
   limit: number;
 }
@@ -56,14 +63,22 @@ async function shownRows(deps: AppDeps, patientId: number): Promise<Prisma.Audit
   };
 }
 
+/**
+ * One page of the log. 'Solo otras personas' (issue 45 §8) leaves out the patient's own rows; asked for nothing, it
+ * applies when someone else acted in those days, so the page opens on what the patient has to check.
+ */
 async function accessPage(deps: AppDeps, patientId: number, query: AccessQuery): Promise<AccessPage> {
-  const where: Prisma.AuditEventWhereInput = {
+  const inRange: Prisma.AuditEventWhereInput = {
     patientId,
     createdAt: query.from || query.to ? { gte: query.from && chileDayStart(query.from), lt: query.to && chileDayEnd(query.to) } : undefined,
     AND: [await shownRows(deps, patientId)],
   };
+  const byOthers: Prisma.AuditEventWhereInput = { ...inRange, OR: [{ actorId: null }, { actorId: { not: patientId } }] };
+  const othersTotal = await deps.prisma.auditEvent.count({ where: byOthers });
+  const scope: AccessScope = query.scope ?? (othersTotal > 0 ? "others" : "all");
+  const where = scope === "others" ? byOthers : inRange;
   const [total, rows] = await Promise.all([
-    deps.prisma.auditEvent.count({ where }),
+    scope === "others" ? othersTotal : deps.prisma.auditEvent.count({ where }),
     deps.prisma.auditEvent.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -91,6 +106,8 @@ async function accessPage(deps: AppDeps, patientId: number, query: AccessQuery):
     })),
     page: query.page,
     total,
+    scope,
+    othersTotal,
   };
 }
 

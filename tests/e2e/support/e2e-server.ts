@@ -9,6 +9,7 @@ import { seedCaregiverFixtures } from "./caregiver-fixtures.ts";
 import { seedExportDatesFixtures } from "./export-dates-fixtures.ts";
 import { seedRightsRequestsFixtures } from "./rights-requests-fixtures.ts";
 import { seedWorkerStaff } from "./staff-accounts.ts";
+import { seedBusyAccessLog, seedEveryAuditAction } from "./audit-fixtures.ts";
 import { e2ePorts } from "./ports.ts";
 
 // The portal as the browser tests see it: a fresh seeded database (in-memory PGlite, or a throw-away PostgreSQL
@@ -33,6 +34,9 @@ await seedPaymentRecordFixtures(db.prisma);
 await seedCaregiverFixtures(db.prisma);
 await seedExportDatesFixtures(db.prisma);
 await seedRightsRequestsFixtures(db.prisma);
+await seedEveryAuditAction(db.prisma);
+await seedBusyAccessLog(db.prisma);
+// Last, so the workers' own staff are the newest accounts (tests/e2e/support/staff-accounts.ts).
 await seedWorkerStaff(db.prisma);
 const config = loadConfig(
   { NODE_ENV: "test" },

@@ -1,13 +1,20 @@
-// The audit trail in Spanish, for the 'Auditoría' screen and the patient's 'Accesos a mis datos' (issue 33, notes/ux-writing.md "Voice"): staff read 'Inicio de sesión de paciente', not
-// 'login.patient', and 'Pago', not 'PaymentTransaction'. The filter and the CSV keep the codes (the API's values); a
-// code without a label here (an action added later) is shown as is rather than hidden.
+import type { AuditActionName } from "@contract/audit.schemas.ts";
 
-const actionLabels: Record<string, string> = {
+// The audit trail in Spanish, for the 'Auditoría' screen and the patient's 'Accesos a mis datos' (issue 33, notes/ux-writing.md "Voice"): staff read 'Inicio de sesión de paciente', not
+// 'login.patient', and 'Pago', not 'PaymentTransaction'. The filter's values and the CSV keep the codes (the API's
+// values). Every action the server can write has its label (issue 45 §10): the record is keyed by AUDIT_ACTIONS, which
+// server/lib/audit.ts holds equal to the AuditAction type, so a new action without a label is a type error.
+
+const actionLabels: Record<AuditActionName, string> = {
   "login.patient": "Inicio de sesión de paciente",
   "login.staff": "Inicio de sesión del personal",
+  "login.second-factor": "Verificación en dos pasos al iniciar sesión",
   logout: "Cierre de sesión",
   "password.reset-request": "Solicitud de recuperación de contraseña",
   "password.reset": "Recuperación de contraseña",
+  "second-factor.enrol": "Activación de la verificación en dos pasos",
+  "session.end": "Cierre de una sesión",
+  "session.end-others": "Cierre de las demás sesiones",
   "account.update": "Cambio de datos personales",
   "account.password-change": "Cambio de contraseña",
   "terms.accept": "Aceptación de términos y condiciones",
@@ -21,6 +28,7 @@ const actionLabels: Record<string, string> = {
   "user.privileges.update": "Cambio de privilegios",
   "user.create.cli": "Creación de cuenta por comando",
   "user.reset.cli": "Restablecimiento de cuenta por comando",
+  "user.second-factor-reset": "Restablecimiento de la verificación en dos pasos",
   "clinic.list": "Consulta de clínicas",
   "appointment.list": "Consulta de sus citas",
   "appointment.calendar": "Descarga de una cita para el calendario",
@@ -91,10 +99,11 @@ const resourceLabels: Record<string, string> = {
   accesses: "Accesos a los datos",
   "rights-request": "Solicitud",
   "data-export": "Descarga de datos",
+  mail: "Correo",
 };
 
 /** The action as staff read it. */
-export const auditActionLabel = (action: string): string => actionLabels[action] ?? action;
+export const auditActionLabel = (action: string): string => (actionLabels as Record<string, string>)[action] ?? action;
 
 /** The kind of record as staff read it. */
 export const auditResourceLabel = (resource: string): string => resourceLabels[resource] ?? resource;

@@ -62,8 +62,11 @@ export interface ListUrlState<K extends string, F extends string> {
   /** Each text parameter as read, '' when absent. */
   values: Record<K, string>;
   sort: SortState<F>;
-  /** Replaces the address with this state; what `next` leaves out stays as it is. */
-  show(next: { page?: number; sort?: SortState<F> } & Partial<Record<K, string>>): void;
+  /**
+   * Replaces the address with this state; what `next` leaves out stays as it is. `keepScroll` leaves the page where it
+   * is (the router otherwise scrolls to the top, as for a new page).
+   */
+  show(next: { page?: number; sort?: SortState<F> } & Partial<Record<K, string>>, options?: { keepScroll?: boolean }): void;
 }
 
 /** The list state in the address: `textParams` names the text filters; `sort` (allowed fields, default) when it sorts. */
@@ -77,10 +80,10 @@ export function useListUrlState<K extends string, F extends string = never>(
   const values = Object.fromEntries(keys.map((key) => [key, textParams[key](params.get(key) ?? "")])) as Record<K, string>;
   const sort = sortOptions ? sortFromParams(params, sortOptions.allowed, sortOptions.fallback) : (undefined as never);
 
-  function show(next: { page?: number; sort?: SortState<F> } & Partial<Record<K, string>>) {
+  function show(next: { page?: number; sort?: SortState<F> } & Partial<Record<K, string>>, options: { keepScroll?: boolean } = {}) {
     const nextValues = Object.fromEntries(keys.map((key) => [key, next[key] ?? values[key]])) as Record<K, string>;
     const state = { page: next.page ?? page, values: nextValues, sort: next.sort ?? sort };
-    setParams(listQuery(state, sortOptions?.fallback), { replace: true });
+    setParams(listQuery(state, sortOptions?.fallback), { replace: true, preventScrollReset: options.keepScroll === true });
   }
 
   return { page, values, sort, show };

@@ -1,4 +1,5 @@
-import { ACCESS_PAGE_SIZE, type AccessActor } from "@contract/data-rights.schemas.ts";
+import { useRef } from "react";
+import { ACCESS_PAGE_SIZE, type AccessActor, type AccessPage, type AccessScope } from "@contract/data-rights.schemas.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { DateRangeFilter } from "../../components/ui/DateRangeFilter.tsx";
@@ -8,7 +9,36 @@ import { formatChileDateTime, formatDay, lastTwelveMonths } from "../../lib/date
 import { asWritten, useListUrlState } from "../../lib/list-url-state.ts";
 import { accessesFailed, useAccesses } from "./api/data-rights.api.ts";
 
-const rangeParams = { desde: asWritten, hasta: asWritten };
+const rangeParams = { desde: asWritten, hasta: asWritten, otras: asWritten };
+/** 'otras' in the address: 1 only others, 0 everything, absent the server's choice (others when there are any). */
+const scopeOf = (value: string): AccessScope | undefined => (value === "1" ? "others" : value === "0" ? "all" : undefined);
+
+type AccessEntry = AccessPage["entries"][number];
+/** A run of the same person doing the same thing (issue 45 §8): shown once, with how many times and since when. */
+interface AccessGroup {
+  newest: AccessEntry;
+  oldest: AccessEntry;
+  count: number;
+}
+
+/** Consecutive rows (newest first) of one person, action, record kind and outcome become one line. */
+function groupRepeated(entries: AccessEntry[]): AccessGroup[] {
+  const groups: AccessGroup[] = [];
+  for (const entry of entries) {
+    const last = groups.at(-1);
+    const same =
+      last &&
+      JSON.stringify(last.newest.actor) === JSON.stringify(entry.actor) &&
+      last.newest.action === entry.action &&
+      last.newest.resource === entry.resource &&
+      last.newest.outcome === entry.outcome;
+    if (same) {
+      last.oldest = entry;
+      last.count++;
+    } else groups.push({ newest: entry, oldest: entry, count: 1 });
+  }
+  return groups;
+}
 
 /** Who acted, in the patient's words. */
 export function actorLabel(actor: AccessActor): string {
@@ -35,12 +65,33 @@ export function AccessesView({ userId }: { userId?: number }) {
   const { page, values, show } = useListUrlState(rangeParams);
   const fallback = lastTwelveMonths();
   const range = { from: values.desde || fallback.from, to: values.hasta || fallback.to };
-  const accesses = useAccesses(range, page, userId);
+  const accesses = useAccesses({ ...range, scope: scopeOf(values.otras) }, page, userId);
   const entries = accesses.data?.entries ?? [];
+  const onlyOthers = accesses.data?.scope === "others";
+  const listStart = useRef<HTMLDivElement>(null);
+
+  // Paging keeps the place: the page does not jump to its top; the new page's list starts in view.
+  function goToPage(next: number) {
+    show({ page: next }, { keepScroll: true });
+    const top = listStart.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) listStart.current?.scrollIntoView({ block: "start" });
+  }
 
   return (
     <div className="accesses">
-      <DateRangeFilter initial={range} onSearch={(next) => show({ desde: next.from, hasta: next.to, page: 1 })} />
+      <DateRangeFilter initial={range} onSearch={(next) => show({ desde: next.from, hasta: next.to, page: 1 }, { keepScroll: true })} />
+      <div ref={listStart} className="accesses__start">
+        {accesses.data ? (
+          <label className="accesses__others">
+            <input
+              type="checkbox"
+              checked={onlyOthers}
+              onChange={(event) => show({ otras: event.target.checked ? "1" : "0", page: 1 }, { keepScroll: true })}
+            />{" "}
+            Solo otras personas
+          </label>
+        ) : null}
+      </div>
       {accesses.isError ? (
         <Banner>
           {accessesFailed}{" "}
@@ -52,26 +103,33 @@ export function AccessesView({ userId }: { userId?: number }) {
       {accesses.isPending ? <p>Cargando accesos…</p> : null}
       {accesses.isSuccess && entries.length === 0 ? (
         <p className="accesses__empty">
-          No hay accesos entre el {formatDay(range.from)} y el {formatDay(range.to)}.
+          {onlyOthers ? "Ninguna otra persona accedió a sus datos" : "No hay accesos"} entre el {formatDay(range.from)} y el{" "}
+          {formatDay(range.to)}.
         </p>
       ) : null}
       {entries.length > 0 ? (
         <ul className="accesses__list" aria-label="Accesos a los datos">
-          {entries.map((entry) => (
-            <li key={entry.id} className="accesses__item">
-              <span className="accesses__when">{formatChileDateTime(entry.at)}</span>
-              <span className="accesses__who">{actorLabel(entry.actor)}</span>
+          {groupRepeated(entries).map(({ newest, oldest, count }) => (
+            <li key={newest.id} className="accesses__item">
+              <span className="accesses__when">{formatChileDateTime(newest.at)}</span>
+              <span className="accesses__who">{actorLabel(newest.actor)}</span>
               <span className="accesses__what">
-                {auditActionLabel(entry.action)}
-                {outcomeNotes[entry.outcome] ?? ""}
-                <span className="accesses__resource"> · {auditResourceLabel(entry.resource)}</span>
+                {auditActionLabel(newest.action)}
+                {outcomeNotes[newest.outcome] ?? ""}
+                <span className="accesses__resource"> · {auditResourceLabel(newest.resource)}</span>
+                {count > 1 ? (
+                  <span className="accesses__repeated">
+                    {" "}
+                    · {count} veces desde el {formatChileDateTime(oldest.at)}
+                  </span>
+                ) : null}
               </span>
             </li>
           ))}
         </ul>
       ) : null}
       {accesses.data && accesses.data.total > ACCESS_PAGE_SIZE ? (
-        <Paginator page={page} total={accesses.data.total} limit={ACCESS_PAGE_SIZE} onPageChange={(next) => show({ page: next })} />
+        <Paginator page={page} total={accesses.data.total} limit={ACCESS_PAGE_SIZE} onPageChange={goToPage} />
       ) : null}
     </div>
   );

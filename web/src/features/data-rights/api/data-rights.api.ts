@@ -4,6 +4,7 @@ import {
   dataExportMessages,
   RIGHTS_REQUEST_STATUSES,
   rightsRequestMessages,
+  type AccessScope,
   type RightsRequestStatusName,
 } from "@contract/data-rights.schemas.ts";
 import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
@@ -19,7 +20,7 @@ export const accessesFailed = "No fue posible cargar los accesos a los datos. Su
 export const requestsFailed = "No fue posible cargar las solicitudes. Sus datos están a salvo: no se ha perdido nada.";
 
 /** One page of accesses: the patient's own, or (with a userId) one patient's for staff. */
-export function useAccesses(range: { from: string; to: string }, page: number, userId?: number) {
+export function useAccesses(range: { from: string; to: string; scope?: AccessScope }, page: number, userId?: number) {
   const trpc = useTRPC();
   const input = { ...range, page, limit: ACCESS_PAGE_SIZE };
   const meta = { errorToast: () => null };

@@ -84,6 +84,7 @@ async function main(): Promise<void> {
   console.log(`Simuladores listos en ${mocks.httpUrl}`);
   console.log(`  Correos recibidos: ${mocks.httpUrl}/mail`);
   console.log(`  Webpay Plus: ${mocks.httpUrl}/webpay`);
+  console.log(`  ClaveÚnica (OpenID Connect): ${mocks.httpUrl}/claveunica/.well-known/openid-configuration`);
   console.log(`  SMTP: ${smtpHost}:${mocks.smtpPort} (sin TLS ni autenticación)`);
 
   const shutdown = (signal: NodeJS.Signals) => {

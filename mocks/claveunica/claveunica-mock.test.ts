@@ -60,7 +60,7 @@ describe("ClaveÚnica mock (oidc-provider) with openid-client", () => {
     expect(loginPage.body).toContain("RUN");
     expect(loginPage.body).toContain("ClaveÚnica");
     const back = await browser.signInAtProvider(loginPage, "12.345.678-5", CLAVEUNICA_DEMO_PASSWORD, redirectUri);
-    expect(back.location).toMatch(/^http:\/\/clinica\.localhost:4200\/api\/rcr\/v1\/auth\/claveunica\/callback\?code=/);
+    expect(back.location).toMatch(/^http:\/\/clinica\.localhost:4200\/claveunica\/retorno\?code=/);
 
     const tokens = await oidc.authorizationCodeGrant(config, new URL(back.location!), {
       pkceCodeVerifier: flow.verifier,

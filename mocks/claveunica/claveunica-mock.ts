@@ -16,7 +16,7 @@ import { CLAVEUNICA_DEMO_PASSWORD, identityByRun, identityBySub } from "./identi
 export const mockClient = { clientId: "portal-pacientes-demo", clientSecret: "claveunica-simulador-no-es-secreto" };
 
 /** Where the portal receives the provider's answer, on every clinic's host. */
-export const PORTAL_CALLBACK_PATH = "/api/rcr/v1/auth/claveunica/callback";
+export const PORTAL_CALLBACK_PATH = "/claveunica/retorno";
 export const PORTAL_LOGOUT_RETURN_PATH = "/login";
 
 export type ClaveUnicaBehaviour = "normal" | "down" | "foreign-key";

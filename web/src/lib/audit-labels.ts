@@ -4,6 +4,7 @@
 
 const actionLabels: Record<string, string> = {
   "login.patient": "Inicio de sesión de paciente",
+  "login.claveunica": "Ingreso con ClaveÚnica",
   "login.staff": "Inicio de sesión del personal",
   logout: "Cierre de sesión",
   "password.reset-request": "Solicitud de recuperación de contraseña",

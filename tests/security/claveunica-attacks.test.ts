@@ -96,7 +96,7 @@ describe("ClaveÚnica sign-in: journeys and attacks", () => {
     const session = await handOver(ctx, answer);
     expect(session.statusCode).toBe(200);
     const { payload } = session.json<{ payload: { user: { rut: string }; accessToken: string; next: string } }>();
-    expect(payload.user.rut).toBe("12345678-5");
+    expect(payload.user.rut).toBe("12.345.678-5");
     expect(payload.next).toBe("/dashboard/my-bills");
     const valid = await ctx.app.inject({
       method: "GET",

@@ -51,7 +51,8 @@ export function openCookie<T>(secret: string, purpose: string, cookie: string | 
 export function safeNextPath(next: unknown): string {
   const fallback = "/dashboard";
   if (typeof next !== "string" || next.length > 300) return fallback;
-  if (!/^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(next)) return fallback;
+  const hasControl = [...next].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+  if (hasControl || !/^\/(?![/\\])[^\\\s]*$/.test(next)) return fallback;
   if (/^\/(api|trpc|claveunica)(\/|$|\?)/i.test(next)) return fallback;
   return next;
 }

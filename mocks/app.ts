@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { claveUnicaBases, claveUnicaMock, type ClaveUnicaMockOptions } from "./claveunica/claveunica-mock.ts";
 import { dicomWebMock } from "./dicom-web/dicom-web-mock.ts";
 import { fhirMock } from "./fhir/fhir-mock.ts";
 import { htmlContentType } from "./html.ts";
@@ -21,6 +22,8 @@ export interface MocksAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Webpay Plus mock settings (token lifetime, accepted credentials). */
   webpay?: WebpayMockOptions;
+  /** ClaveÚnica mock settings (the address the browser and the portal reach it at). */
+  claveUnica?: Pick<ClaveUnicaMockOptions, "publicUrl">;
 }
 
 /** One HTTP server for every provider mock; each provider is its own plugin. */
@@ -50,6 +53,10 @@ export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
     frameAncestors: options.frameAncestors,
   });
   app.register(webpayMock, { prefix: "/webpay", ...options.webpay });
+  // ClaveÚnica (OpenID Connect), also as a provider that is down and one whose ID tokens carry a signature it does not publish.
+  for (const behaviour of ["normal", "down", "foreign-key"] as const) {
+    app.register(claveUnicaMock, { prefix: claveUnicaBases[behaviour], behaviour, ...options.claveUnica });
+  }
 
   app.get("/", async (_request, reply) => reply.type(htmlContentType).send(renderIndexPage()));
 

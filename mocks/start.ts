@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { buildMocksApp } from "./app.ts";
+import { buildMocksApp, type MocksAppOptions } from "./app.ts";
 import { startMailCatcher } from "./mail/mail-catcher.ts";
 import type { WebpayMockOptions } from "./webpay/webpay-mock.ts";
 import { loadEnvFile } from "../server/lib/env-file.mjs";
@@ -13,6 +13,7 @@ export interface StartMocksOptions {
   smtpPort?: number;
   frameAncestors?: string[];
   webpay?: WebpayMockOptions;
+  claveUnica?: MocksAppOptions["claveUnica"];
 }
 
 export interface RunningMocks {
@@ -28,7 +29,12 @@ function urlHost(host: string): string {
 export async function startMocks(options: StartMocksOptions = {}): Promise<RunningMocks> {
   const host = options.host ?? "127.0.0.1";
   const mailCatcher = await startMailCatcher({ host, port: options.smtpPort ?? 2525 });
-  const app = buildMocksApp({ mailStore: mailCatcher.store, frameAncestors: options.frameAncestors, webpay: options.webpay });
+  const app = buildMocksApp({
+    mailStore: mailCatcher.store,
+    frameAncestors: options.frameAncestors,
+    webpay: options.webpay,
+    claveUnica: options.claveUnica,
+  });
   try {
     await app.listen({ host, port: options.httpPort ?? 4300 });
   } catch (error) {
@@ -79,11 +85,13 @@ async function main(): Promise<void> {
       tokenTtlMs: secondsFromEnv("WEBPAY_MOCK_TOKEN_TTL_SECONDS", 300) * 1000,
       publicUrl: process.env.WEBPAY_MOCK_PUBLIC_URL?.trim() || undefined,
     },
+    claveUnica: { publicUrl: process.env.CLAVEUNICA_MOCK_PUBLIC_URL?.trim() || undefined },
   });
   const smtpHost = new URL(mocks.httpUrl).hostname;
   console.log(`Simuladores listos en ${mocks.httpUrl}`);
   console.log(`  Correos recibidos: ${mocks.httpUrl}/mail`);
   console.log(`  Webpay Plus: ${mocks.httpUrl}/webpay`);
+  console.log(`  ClaveÚnica (OpenID Connect): ${mocks.httpUrl}/claveunica/.well-known/openid-configuration`);
   console.log(`  SMTP: ${smtpHost}:${mocks.smtpPort} (sin TLS ni autenticación)`);
 
   const shutdown = (signal: NodeJS.Signals) => {

@@ -14,6 +14,7 @@ import { auditRoutes } from "./features/audit/audit.routes.ts";
 import { dataRightsRoutes } from "./features/data-rights/data-rights.routes.ts";
 import { mailQueueRoutes } from "./features/mail/mail-queue.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { claveUnicaApiRoutes, claveUnicaBrowserRoutes } from "./features/claveunica/claveunica.routes.ts";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes.ts";
 import { billsRoutes } from "./features/bills/bills.routes.ts";
 import { caregiversRoutes } from "./features/caregivers/caregivers.routes.ts";
@@ -182,6 +183,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
         return { status: "ok" };
       });
       await api.register(authRoutes, { deps });
+      await api.register(claveUnicaApiRoutes, { deps });
       await api.register(secondFactorRoutes, { deps });
       await api.register(accountRoutes, { deps });
       await api.register(termsRoutes, { deps });
@@ -204,6 +206,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
 
   registerApiDocs(app, routeTable, API_PREFIX);
   await app.register(paymentReturnRoute);
+  await app.register(claveUnicaBrowserRoutes, { deps });
 
   await app.register(trpcRoutes, {
     prefix: "/trpc",

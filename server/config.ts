@@ -7,6 +7,7 @@ import { paymentsConfigSchema } from "./providers/payments/payments.config.ts";
 import { schedulingConfigSchema } from "./providers/scheduling/scheduling.config.ts";
 import { opsConfigSchema } from "./ops/ops.config.ts";
 import { breakerConfigSchema } from "./providers/circuit-breaker.ts";
+import { claveUnicaConfigSchema, claveUnicaSettings } from "./features/claveunica/claveunica.config.ts";
 import { resultsConfigSchema } from "./features/results/results.config.ts";
 import { appointmentsConfigSchema } from "./features/appointments/appointments.config.ts";
 import { generateSecret, installationSecret, secretProblem } from "./lib/secrets.ts";
@@ -111,6 +112,7 @@ export const configSchema = portalConfigSchema
   .extend(breakerConfigSchema.shape)
   .extend(resultsConfigSchema.shape)
   .extend(appointmentsConfigSchema.shape)
+  .extend(claveUnicaConfigSchema.shape)
   .extend(opsConfigSchema.shape);
 
 export type AppConfig = z.infer<typeof configSchema> & { JWT_SECRET: string };
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const details = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Configuración inválida: ${details}`);
   }
+  claveUnicaSettings(parsed.data);
   return { ...parsed.data, JWT_SECRET: signingSecret(parsed.data) };
 }
 

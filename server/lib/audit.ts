@@ -11,6 +11,7 @@ export type AuthAuditAction =
   | "login.patient"
   | "login.staff"
   | "login.second-factor"
+  | "login.claveunica"
   | "logout"
   | "password.reset-request"
   | "password.reset"

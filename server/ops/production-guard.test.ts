@@ -35,6 +35,17 @@ describe("production refuses the simulators and Transbank's integration credenti
     expect(problemsWith({ SMTP_HOST: "localhost", SMTP_PORT: "25" })).toEqual([]);
   });
 
+  it("refuses ClaveÚnica's mock issuer, and accepts the State's", () => {
+    const client = { CLAVEUNICA_CLIENT_ID: "portal", CLAVEUNICA_CLIENT_SECRET: "secreto-del-estado" };
+    expect(problemsWith({ ...client, CLAVEUNICA_ISSUER: "http://localhost:4300/claveunica" })).toEqual(["CLAVEUNICA_ISSUER"]);
+    expect(problemsWith({ ...client, CLAVEUNICA_ISSUER: "http://mocks:4300/claveunica" })).toEqual(["CLAVEUNICA_ISSUER"]);
+    expect(problemsWith({ ...client, CLAVEUNICA_ISSUER: "https://accounts.claveunica.gob.cl/openid" })).toEqual([]);
+  });
+
+  it("refuses to start with a ClaveÚnica issuer but no client id or secret", () => {
+    expect(() => loadConfig({ ...real, CLAVEUNICA_ISSUER: "https://accounts.claveunica.gob.cl/openid" })).toThrow(/CLAVEUNICA_CLIENT_ID/);
+  });
+
   it("names every address at the mocks service, the mocks' port on loopback or a /fallas/ path", () => {
     expect(problemsWith({ LAB_FHIR_BASE_URL: "http://mocks:4300/fhir" })).toEqual(["LAB_FHIR_BASE_URL"]);
     expect(problemsWith({ SCHEDULING_FHIR_BASE_URL: "http://localhost:4300/agenda/fhir" })).toEqual(["SCHEDULING_FHIR_BASE_URL"]);

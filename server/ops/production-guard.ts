@@ -22,6 +22,7 @@ export interface ProductionGuardSettings {
   SCHEDULING_URL_TEMPLATE: string;
   LAB_SITE_URL_TEMPLATE: string;
   CLINIC_PORTAL_URL_TEMPLATE: string;
+  CLAVEUNICA_ISSUER?: string | undefined;
 }
 
 export interface ProductionProblem {
@@ -66,6 +67,7 @@ const urlSettings = [
   "SCHEDULING_URL_TEMPLATE",
   "LAB_SITE_URL_TEMPLATE",
   "CLINIC_PORTAL_URL_TEMPLATE",
+  "CLAVEUNICA_ISSUER",
 ] as const satisfies ReadonlyArray<keyof ProductionGuardSettings>;
 
 /** Every setting that makes this a demonstration rather than a clinic's production; empty outside production or in a demo. */

@@ -22,6 +22,8 @@ const noBody = new Set([
   "POST /api/rcr/v1/auth/second-factor/setup",
   "POST /api/rcr/v1/auth/sessions/end-others",
   "POST /api/rcr/v1/patient/data-export",
+  // The session comes in the HttpOnly cookie the ClaveÚnica callback left, not in a body.
+  "POST /api/rcr/v1/auth/claveunica/session",
 ]);
 
 /** What is wrong with the document's entry of each REST route of the contract; empty when every route is documented. */

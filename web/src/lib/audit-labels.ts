@@ -7,6 +7,7 @@ import type { AuditActionName } from "@contract/audit.schemas.ts";
 
 const actionLabels: Record<AuditActionName, string> = {
   "login.patient": "Inicio de sesión de paciente",
+  "login.claveunica": "Ingreso con ClaveÚnica",
   "login.staff": "Inicio de sesión del personal",
   "login.second-factor": "Verificación en dos pasos al iniciar sesión",
   logout: "Cierre de sesión",

@@ -67,6 +67,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { "/api": "http://localhost:4200", "/trpc": "http://localhost:4200" },
+    // /claveunica/ingresar and /claveunica/retorno are the server's; /claveunica/listo is the web app's page.
+    proxy: {
+      "/api": "http://localhost:4200",
+      "/trpc": "http://localhost:4200",
+      "^/claveunica/(ingresar|retorno)": "http://localhost:4200",
+    },
   },
 });

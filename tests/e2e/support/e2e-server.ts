@@ -2,6 +2,7 @@ import { buildApp } from "../../../server/app.ts";
 import { loadConfig } from "../../../server/config.ts";
 import { seedDemoData } from "../../../server/db/seed.ts";
 import { startMocks } from "../../../mocks/start.ts";
+import { mockClient as claveUnicaMockClient } from "../../../mocks/claveunica/claveunica-mock.ts";
 import { freshDatabase } from "../../helpers/fresh-database.ts";
 import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { seedPaymentRecordFixtures } from "./payment-records-fixtures.ts";
@@ -52,6 +53,10 @@ const config = loadConfig(
     IMAGING_DICOMWEB_BASE_URL: `http://127.0.0.1:${e2ePorts.mocksHttp}${providers}/dicom-web`,
     IMAGING_VIEWER_URL_TEMPLATE: `http://localhost:${e2ePorts.mocksHttp}/dicom-web/viewer?StudyInstanceUIDs={studyUid}`,
     WEBPAY_BASE_URL: `http://localhost:${e2ePorts.mocksHttp}/webpay`,
+    // The browser goes to the provider at this address too, so it is the mock's public one (localhost, not 127.0.0.1).
+    CLAVEUNICA_ISSUER: `http://localhost:${e2ePorts.mocksHttp}${providers}/claveunica`,
+    CLAVEUNICA_CLIENT_ID: claveUnicaMockClient.clientId,
+    CLAVEUNICA_CLIENT_SECRET: claveUnicaMockClient.clientSecret,
     LOGIN_MAX_FAILURES_PER_IP: "1000",
     LOG_LEVEL: "warn",
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? "./dist/web",

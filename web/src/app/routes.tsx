@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: "login", lazy: page(() => import("../features/auth/PatientLoginPage.tsx")) },
       { path: "admin-login", lazy: page(() => import("../features/auth/StaffLoginPage.tsx")) },
       { path: "accept-tyc", loader: tokenGuard, lazy: page(() => import("../features/auth/AcceptTermsPage.tsx")) },
+      { path: "claveunica/listo", lazy: page(() => import("../features/auth/ClaveUnicaLandingPage.tsx")) },
       { path: "recover-password", lazy: page(() => import("../features/auth/RecoverPasswordPage.tsx")) },
       area("dashboard", routesOf(dashboardPages)),
       area("admin", routesOf(adminPages)),

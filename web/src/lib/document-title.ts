@@ -8,6 +8,7 @@ const screenTitles: Record<string, string> = {
   "/login": "Ingreso de pacientes",
   "/admin-login": "Ingreso de Administrativos",
   "/recover-password": "Recuperar contraseña",
+  "/claveunica/listo": "Ingresando con ClaveÚnica",
   "/accept-tyc": "Términos y condiciones",
   "/dashboard/scheduling": "Agendamiento",
   "/dashboard/account-settings": "Mi cuenta",

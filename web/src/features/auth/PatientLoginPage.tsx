@@ -1,13 +1,19 @@
+import { useState } from "react";
 import { currentClinic } from "../../lib/clinic.ts";
 import LoginExternalLinks from "./LoginExternalLinks.tsx";
 import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
-import { AppLink, useNavigateTo } from "../../lib/navigation.tsx";
+import { AppLink, useNavigateTo, useSearchParam } from "../../lib/navigation.tsx";
+import { Banner } from "../../components/ui/Banner.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
+import { ClaveUnicaButton } from "./ClaveUnicaButton.tsx";
+import { claveUnicaMessage } from "./claveunica-messages.ts";
 import { LoginForm } from "./LoginForm.tsx";
 
-/** /login: patient login (SPEC §2). */
+/** /login: patient login (SPEC §2), with 'Ingresar con ClaveÚnica' where the portal offers it (issue 43). */
 export default function PatientLoginPage() {
   const navigate = useNavigateTo();
+  // A sign-in with ClaveÚnica that came back refused: /login?claveunica=<reason>.
+  const [claveUnicaRefusal, setClaveUnicaRefusal] = useState(claveUnicaMessage(useSearchParam("claveunica")));
   // The intro names hospital bills only where the clinic's patient menu has them (not on Maitenes).
   const hasBills = hiddenPageRedirect("2", currentClinic().key, "/dashboard/my-bills") === null;
   const intro = hasBills
@@ -17,6 +23,7 @@ export default function PatientLoginPage() {
     <AuthLayout aside={<LoginExternalLinks />}>
       <h1 className="auth__title">Bienvenido</h1>
       <p className="auth__intro">{intro}</p>
+      {claveUnicaRefusal ? <Banner onClose={() => setClaveUnicaRefusal(null)}>{claveUnicaRefusal}</Banner> : null}
       <LoginForm
         portal="patient"
         onLoggedIn={(user) => navigate(user.dateTyc ? "/dashboard/account-settings" : "/accept-tyc")}
@@ -26,6 +33,7 @@ export default function PatientLoginPage() {
           </p>
         }
       />
+      <ClaveUnicaButton />
     </AuthLayout>
   );
 }

@@ -11,7 +11,8 @@ const claveUnicaMessages: Record<string, string> = {
   vencido: `El ingreso con ClaveÚnica tardó demasiado y se canceló. Vuelva a intentarlo. ${PASSWORD_STILL_WORKS}`,
   "sin-cuenta":
     "Su RUN no tiene una cuenta en este portal. Pida a la clínica que le cree una. Si ya tiene una cuenta con otro Rut, ingrese con su Rut y contraseña.",
-  personal: "Las cuentas del personal de la clínica no ingresan con ClaveÚnica. Ingrese en el acceso de administrativos con su Rut y contraseña.",
+  personal:
+    "Las cuentas del personal de la clínica no ingresan con ClaveÚnica. Ingrese en el acceso de administrativos con su Rut y contraseña.",
   "cuenta-cerrada": "Su cuenta del portal está cerrada, por eso no pudo ingresar. Si necesita ayuda, comuníquese con la clínica.",
   "otra-clinica": `El ingreso con ClaveÚnica empezó en el portal de otra clínica. Vuelva a intentarlo desde esta página. ${PASSWORD_STILL_WORKS}`,
   "sin-sesion": `No encontramos un ingreso con ClaveÚnica pendiente en este navegador. Vuelva a intentarlo. ${PASSWORD_STILL_WORKS}`,

@@ -2,6 +2,7 @@ import * as oidc from "openid-client";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Role, isStaffRole } from "../../contract/roles.ts";
 import { clinicByKey, type Clinic } from "../../contract/clinics.ts";
+import type { ClaveUnicaFailure } from "../../contract/claveunica.ts";
 import { isValidRut, normalizeRut } from "../../contract/rut.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import { userDtoSelect } from "../../db/users.repository.ts";
@@ -17,10 +18,6 @@ import { safeNextPath, type ClaveUnicaFlow } from "./claveunica-flow.ts";
 
 export const CALLBACK_PATH = "/claveunica/retorno";
 export const SCOPES = "openid run name email";
-
-/** Why a sign-in ends back at /login (the web page words each reason; see web/src/features/auth/claveunica-messages.ts). */
-export type ClaveUnicaFailure =
-  "cancelado" | "no-disponible" | "rechazado" | "vencido" | "sin-cuenta" | "personal" | "cuenta-cerrada" | "otra-clinica";
 
 export class ClaveUnicaRefusal extends Error {
   constructor(readonly reason: ClaveUnicaFailure) {

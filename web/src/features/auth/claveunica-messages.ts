@@ -1,10 +1,12 @@
+import type { ClaveUnicaFailure } from "@contract/claveunica.ts";
+
 // What /login says when a sign-in with ClaveÚnica came back refused (/login?claveunica=<reason>, issue 43). The
 // reasons are the server's ClaveUnicaFailure (server/features/claveunica/claveunica.service.ts), plus 'sin-sesion' when
 // this browser had no sign-in to pick up at /claveunica/listo. Each says what happened and what the patient can do.
 
 const PASSWORD_STILL_WORKS = "También puede ingresar con su Rut y contraseña.";
 
-const claveUnicaMessages: Record<string, string> = {
+const claveUnicaMessages: Record<ClaveUnicaFailure | "sin-sesion", string> = {
   cancelado: `Canceló el ingreso con ClaveÚnica. Puede intentarlo de nuevo. ${PASSWORD_STILL_WORKS}`,
   "no-disponible": `ClaveÚnica no está respondiendo en este momento. Vuelva a intentarlo en unos minutos. ${PASSWORD_STILL_WORKS}`,
   rechazado: `No pudimos validar su ingreso con ClaveÚnica, por eso no inició sesión. Vuelva a intentarlo. ${PASSWORD_STILL_WORKS}`,
@@ -21,5 +23,5 @@ const claveUnicaMessages: Record<string, string> = {
 /** The message for a refusal reason; an unknown reason reads as a failed validation. Null without a reason. */
 export function claveUnicaMessage(reason: string | null): string | null {
   if (reason === null) return null;
-  return claveUnicaMessages[reason] ?? claveUnicaMessages.rechazado ?? null;
+  return Object.hasOwn(claveUnicaMessages, reason) ? claveUnicaMessages[reason as ClaveUnicaFailure] : claveUnicaMessages.rechazado;
 }

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./a11y/axe.ts";
 import { accounts, logIn } from "./shell-helpers.ts";
 import { failingPortalUrl, startFailingPortal } from "./support/failing-portal.ts";
 
@@ -84,7 +85,10 @@ test.describe("'Mis citas' with the agenda answering", () => {
     });
   }
 
-  test("'Volver' in the confirmation leaves the appointment as it was", async ({ page }) => {
+  test("'Volver' in the confirmation leaves the appointment as it was; the page and the dialog have no serious axe violation", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
     await logIn(page, accounts.patient);
     await page.goto("/dashboard/my-appointments");
     const open = page
@@ -93,7 +97,10 @@ test.describe("'Mis citas' with the agenda answering", () => {
       .filter({ has: page.getByRole("button", { name: "Anular hora" }) })
       .first();
     const status = await open.locator(".appointment-status").textContent();
+    await expectAccessible(page, "Mis citas");
     await open.getByRole("button", { name: "Anular hora" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectAccessible(page, "Mis citas, confirmación de anulación");
     await page.getByRole("dialog").getByRole("button", { name: "Volver" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(open.locator(".appointment-status")).toHaveText(status ?? "");

@@ -4,11 +4,19 @@ import { menuFor } from "./menu.ts";
 const visibleTitles = (items: ReturnType<typeof menuFor>) => items.filter((item) => !item.hide).map((item) => item.title);
 
 describe("menuFor", () => {
-  it("gives a patient the five patient pages in the spec's order", () => {
+  it("gives a patient the spec's five patient pages and 'Mis citas' in the spec's order", () => {
     const items = menuFor("2", "hcs-rcr");
-    expect(visibleTitles(items)).toEqual(["Agendamiento", "Imagenología", "Laboratorio", "Cuentas hospitalarias", "Mis datos"]);
+    expect(visibleTitles(items)).toEqual([
+      "Agendamiento",
+      "Mis citas",
+      "Imagenología",
+      "Laboratorio",
+      "Cuentas hospitalarias",
+      "Mis datos",
+    ]);
     expect(items.map((item) => item.url)).toEqual([
       "/dashboard/scheduling",
+      "/dashboard/my-appointments",
       "/dashboard/imaging",
       "/dashboard/laboratory",
       "/dashboard/my-bills",
@@ -16,9 +24,9 @@ describe("menuFor", () => {
     ]);
   });
 
-  it("hides hospital bills from patients on the Maitenes portal", () => {
+  it("hides hospital bills from patients on the Maitenes portal, and keeps 'Mis citas' there", () => {
     const items = menuFor("2", "maitenes");
-    expect(visibleTitles(items)).toEqual(["Agendamiento", "Imagenología", "Laboratorio", "Mis datos"]);
+    expect(visibleTitles(items)).toEqual(["Agendamiento", "Mis citas", "Imagenología", "Laboratorio", "Mis datos"]);
     expect(items.find((item) => item.url === "/dashboard/my-bills")).toMatchObject({ hide: true, isMaitenes: false });
   });
 

@@ -26,6 +26,8 @@ type MenuEntry = Omit<MenuItem, "selected" | "hide"> & {
 
 const patientMenu: MenuEntry[] = [
   { title: "Agendamiento", icon: "calendar", url: "/dashboard/scheduling", isMaitenes: true },
+  // Not in SPEC §2: the patient's appointments in the clinics' agenda (issue 44), on every clinic.
+  { title: "Mis citas", icon: "calendar", url: "/dashboard/my-appointments", isMaitenes: true },
   { title: "Imagenología", icon: "imaging", url: "/dashboard/imaging", isMaitenes: true },
   { title: "Laboratorio", icon: "laboratory", url: "/dashboard/laboratory", isMaitenes: true },
   // The Maitenes centres are outpatient sites without hospitalisation, so they issue no hospital bills.

@@ -11,7 +11,7 @@ test.describe("portal sidebar", () => {
     await expect.poll(() => widthOf(sidebar)).toBe(250);
     const menu = page.getByRole("navigation", { name: "Menú principal" });
     // The test portal runs on localhost, i.e. the Maitenes portal, whose patient menu has no hospital bills.
-    await expect(menu.getByRole("link")).toHaveText(["Agendamiento", "Imagenología", "Laboratorio", "Mis datos"]);
+    await expect(menu.getByRole("link")).toHaveText(["Agendamiento", "Mis citas", "Imagenología", "Laboratorio", "Mis datos"]);
     await expect(page.getByRole("button", { name: "Expandir menú" })).toHaveCount(0);
     await menu.getByRole("link", { name: "Agendamiento" }).click();
     await expect(page).toHaveURL(/\/dashboard\/scheduling$/);

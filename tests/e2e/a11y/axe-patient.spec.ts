@@ -14,7 +14,7 @@ const clinic = "Hospital Clínico del Sur";
 async function logInOnEveryMenuEntry(page: Page) {
   await logIn(page, accounts.patient);
   const menu = page.getByRole("navigation");
-  for (const entry of ["Agendamiento", "Imagenología", "Laboratorio", "Cuentas hospitalarias", "Mis datos"]) {
+  for (const entry of ["Agendamiento", "Mis citas", "Imagenología", "Laboratorio", "Cuentas hospitalarias", "Mis datos"]) {
     await expect(menu.getByRole("link", { name: entry })).toHaveCount(1);
   }
 }

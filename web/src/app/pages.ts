@@ -9,6 +9,7 @@ export type PageModule = Promise<{ default: ComponentType }>;
 
 export const dashboardPages = {
   scheduling: () => import("../features/scheduling/SchedulingPage.tsx"),
+  "my-appointments": () => import("../features/appointments/AppointmentsPage.tsx"),
   "account-settings": () => import("./routes/AccountSettingsRoute.tsx"),
   "my-bills": () => import("./routes/MyBillsRoute.tsx"),
   laboratory: () => import("../features/laboratory/LaboratoryPage.tsx"),

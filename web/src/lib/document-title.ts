@@ -11,6 +11,7 @@ const screenTitles: Record<string, string> = {
   "/claveunica/listo": "Ingresando con ClaveÚnica",
   "/accept-tyc": "Términos y condiciones",
   "/dashboard/scheduling": "Agendamiento",
+  "/dashboard/my-appointments": "Mis citas",
   "/dashboard/account-settings": "Mi cuenta",
   "/dashboard/my-bills": "Cuentas hospitalarias",
   "/dashboard/laboratory": "Exámenes de laboratorio",

@@ -8,7 +8,7 @@ import { toastAsSentence } from "./failure-words.ts";
 // still shows for its 3 seconds, and this message says the toast's own words, so both tell one failure the same way.
 
 /** The services a screen's data comes from, as the patient knows them. */
-export type FailingService = "laboratorio" | "imagenología" | "cuentas hospitalarias";
+export type FailingService = "laboratorio" | "imagenología" | "cuentas hospitalarias" | "agenda";
 
 /** The message's heading, the same words on every screen. */
 export function loadFailureTitle(service: FailingService): string {

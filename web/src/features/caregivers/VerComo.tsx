@@ -53,7 +53,7 @@ export function VerComoBar() {
 
 /** The part of the portal each patient page belongs to ('Mi cuenta' and the rest are always the patient's own). */
 export function partOfPath(pathname: string): CaregiverPart | null {
-  if (pathname.startsWith("/dashboard/scheduling")) return "agendamiento";
+  if (pathname.startsWith("/dashboard/scheduling") || pathname.startsWith("/dashboard/my-appointments")) return "agendamiento";
   if (pathname.startsWith("/dashboard/laboratory") || pathname.startsWith("/dashboard/imaging")) return "resultados";
   if (pathname.startsWith("/dashboard/my-bills")) return "cuentas-pagos";
   return null;

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc.ts";
+
+// The appointments feature's calls to the server (tRPC appointments.*, issue 44): the page uses these hooks only.
+
+/** SPEC §8's toast of a failed list; the page's failure message repeats these words. */
+export const APPOINTMENTS_LIST_FAILED = "Hubo un error al procesar la solicitud, por favor intente más tarde";
+
+/** The server's own words of a refused change (e.g. inside the clinic's cancellation window), or a general one. */
+export function changeFailureMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : APPOINTMENTS_LIST_FAILED;
+}
+
+/** The patient's appointments, upcoming first then past; asked again when the tab gets the focus back. */
+export function useAppointments() {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.appointments.list.queryOptions(undefined, {
+      staleTime: 0,
+      refetchOnWindowFocus: true,
+      meta: { errorToast: APPOINTMENTS_LIST_FAILED },
+    }),
+  );
+}
+
+/** Reloads the list (after a cancellation or a confirmation). */
+function useReloadAppointments(): () => Promise<void> {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.appointments.list.queryKey() });
+}
+
+/** 'Anular hora'; its refusal is told in the confirmation dialog, not as a toast. */
+export function useCancelAppointment() {
+  const trpc = useTRPC();
+  const reload = useReloadAppointments();
+  return useMutation(trpc.appointments.cancel.mutationOptions({ onSettled: () => reload() }));
+}
+
+/** 'Confirmar asistencia'; a refusal shows the server's reason as a toast. */
+export function useConfirmAppointment() {
+  const trpc = useTRPC();
+  const reload = useReloadAppointments();
+  return useMutation(trpc.appointments.confirm.mutationOptions({ onSettled: () => reload(), meta: { errorToast: changeFailureMessage } }));
+}
+
+/** 'Agregar a mi calendario': asks for the appointment's iCalendar file and hands it to the browser as a download. */
+export function useDownloadCalendar() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return async (id: string): Promise<boolean> => {
+    try {
+      const file = await queryClient.fetchQuery(trpc.appointments.calendar.queryOptions({ id }, { staleTime: 0, gcTime: 0 }));
+      const url = URL.createObjectURL(new Blob([file.content], { type: "text/calendar;charset=utf-8" }));
+      const anchor = document.createElement("a");
+      anchor.href = url;
+      anchor.download = file.fileName;
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}

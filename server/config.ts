@@ -34,6 +34,12 @@ const portalConfigSchema = z.object({
    * Tests: unset → random per process. Outside tests it must not be a published value and must carry 32+ bytes of entropy.
    */
   JWT_SECRET: z.string().min(32, "JWT_SECRET debe tener al menos 32 caracteres").optional(),
+  /**
+   * Key material that seals the second factor's TOTP secrets at rest (issue 42); unset → derived from JWT_SECRET. To
+   * rotate: the new value here, the old one in SECOND_FACTOR_KEY_PREVIOUS; the next start re-seals every secret.
+   */
+  SECOND_FACTOR_KEY: z.string().min(32, "SECOND_FACTOR_KEY debe tener al menos 32 caracteres").optional(),
+  SECOND_FACTOR_KEY_PREVIOUS: z.string().min(32, "SECOND_FACTOR_KEY_PREVIOUS debe tener al menos 32 caracteres").optional(),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce
     .number()
     .int()

@@ -1,3 +1,4 @@
+import { sealStoredTotpSecrets } from "./features/auth/totp-secrets.ts";
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
@@ -37,10 +38,16 @@ if (applied.length) console.log(`Migraciones aplicadas: ${applied.join(", ")}`);
 // Not migrated yet (MIGRATE_ON_START=false, the one-shot migration still to run, or the database down): serve /healthz
 // and answer /readyz 503 until it is, then finish starting, without a restart (ops/await-migrations.ts).
 let migrationWait: MigrationWait | undefined;
-if (await isMigrated(db.prisma)) await seedAtStartup(db.prisma, config);
+// The seed, then the second factor's secrets sealed with the current key (clear ones from before, or after a rotation).
+const prepareData = async () => {
+  await seedAtStartup(db.prisma, config);
+  const sealed = await sealStoredTotpSecrets({ prisma: db.prisma, config });
+  if (sealed) console.log(`Secretos del segundo factor sellados con la clave actual: ${sealed}`);
+};
+if (await isMigrated(db.prisma)) await prepareData();
 else {
   console.warn("La base de datos no está migrada (o no responde): /readyz responde 503 hasta que lo esté.");
-  migrationWait = awaitMigrations(db.prisma, () => seedAtStartup(db.prisma, config).then(() => undefined), {
+  migrationWait = awaitMigrations(db.prisma, prepareData, {
     intervalMs: 2_000,
     log: (message) => console.log(message),
   });

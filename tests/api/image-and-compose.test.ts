@@ -193,6 +193,8 @@ describe("docker-compose.yml", () => {
         "LAB_FHIR_PASSWORD",
         "LAB_FHIR_USERNAME",
         "METRICS_TOKEN",
+        "SECOND_FACTOR_KEY",
+        "SECOND_FACTOR_KEY_PREVIOUS",
         "SCHEDULING_FHIR_BEARER_TOKEN",
         "SCHEDULING_FHIR_PASSWORD",
         "SCHEDULING_FHIR_USERNAME",

@@ -4,6 +4,7 @@ import { api, bearer, createTestContext, demo, type TestContext } from "../helpe
 import { demoTotpSecrets, totpCode } from "../helpers/second-factor.ts";
 import { insertUser, rutOf } from "../helpers/fixtures.ts";
 import { createUser } from "../../server/db/users.repository.ts";
+import { openTotpSecret } from "../../server/features/auth/totp-secrets.ts";
 
 // Issue 27: staff accounts behind a second factor (TOTP, RFC 6238). admin-login keeps its answer; for an enrolled
 // person its token reaches only POST /auth/verify-otp, which answers like admin-login with a full token.
@@ -300,7 +301,7 @@ describe("sessions a person can see and end", () => {
 
 async function secretOf(rut: string): Promise<string | null> {
   const row = await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: normalizeRut(rut) }, select: { totpSecret: true } });
-  return row.totpSecret;
+  return row.totpSecret === null ? null : openTotpSecret(ctx.config, row.totpSecret);
 }
 
 // insertUser (the other test files' fixture) gives staff the fixture secret, so the helpers' login goes through.

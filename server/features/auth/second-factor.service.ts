@@ -1,3 +1,4 @@
+import { openTotpSecret, sealTotpSecret } from "./totp-secrets.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { isStaffRole } from "../../contract/roles.ts";
 import { formatRut } from "../../contract/rut.ts";
@@ -34,7 +35,8 @@ async function secondFactorRow(deps: AppDeps, userId: number) {
     select: { totpSecret: true, totpPendingSecret: true, totpEnabledAt: true, totpLastStep: true },
   });
   if (!row) throw new AppError("UNAUTHORIZED", secondFactorMessages.codeInvalid);
-  return row;
+  const open = (stored: string | null) => (stored === null ? null : openTotpSecret(deps.config, stored));
+  return { ...row, totpSecret: open(row.totpSecret), totpPendingSecret: open(row.totpPendingSecret) };
 }
 
 export async function secondFactorStatus(deps: AppDeps, user: AuthenticatedUser): Promise<SecondFactorStatus> {
@@ -62,7 +64,7 @@ export async function startEnrolment(deps: AppDeps, user: AuthenticatedUser): Pr
   const row = await secondFactorRow(deps, user.id);
   if (row.totpEnabledAt) throw new AppError("CONFLICT", secondFactorMessages.alreadyEnabled);
   const secret = newTotpSecret();
-  await setSecondFactor(deps.prisma, user.id, { totpPendingSecret: secret });
+  await setSecondFactor(deps.prisma, user.id, { totpPendingSecret: sealTotpSecret(deps.config, secret) });
   const otpauthUri = totpUri(secret, formatRut(user.rut));
   return { secret, otpauthUri, qrSvg: await qrSvg(otpauthUri) };
 }
@@ -98,7 +100,7 @@ export async function confirmEnrolment(
   const { codes, hashes } = newRecoveryCodes();
   await deps.prisma.$transaction(async (tx) => {
     await setSecondFactor(tx, user.id, {
-      totpSecret: row.totpPendingSecret,
+      totpSecret: sealTotpSecret(deps.config, pendingSecret),
       totpPendingSecret: null,
       totpEnabledAt: new Date(),
       totpLastStep: step,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { seal, sealingKey, unseal } from "../../lib/sealing.ts";
 import type PgBoss from "pg-boss";
 import type { JobEngine } from "../../lib/job-engine.ts";
 import type { MailMessage, MailProvider } from "./mail.provider.ts";
@@ -56,30 +56,17 @@ interface QueuedMail {
   sealed: string;
 }
 
-function sealingKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "portal-pacientes", "mail-queue-v1", 32));
-}
-
 export function sealBody(key: Buffer, body: { text: string; html: string }): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const data = Buffer.concat([cipher.update(JSON.stringify(body), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64");
+  return seal(key, JSON.stringify(body));
 }
 
 export function openBody(key: Buffer, sealed: string): { text: string; html: string } {
-  const raw = Buffer.from(sealed, "base64");
-  const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as {
-    text: string;
-    html: string;
-  };
+  return JSON.parse(unseal(key, sealed)) as { text: string; html: string };
 }
 
 /** The queue in front of `transport`; callers keep using it as the MailProvider they had. */
 export function createMailQueue(options: MailQueueOptions): MailQueue {
-  const key = sealingKey(options.secret);
+  const key = sealingKey(options.secret, "mail-queue-v1");
   const { engine } = options;
   engine.registerJob<QueuedMail>(MAIL_QUEUE_NAME, {
     queue: {

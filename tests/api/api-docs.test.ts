@@ -24,6 +24,9 @@ const noBody = new Set([
   "POST /api/rcr/v1/patient/data-export",
   // The session comes in the HttpOnly cookie the ClaveÚnica callback left, not in a body.
   "POST /api/rcr/v1/auth/claveunica/session",
+  // The appointment is the path's id; cancelling or confirming it carries nothing else.
+  "POST /api/rcr/v1/appointments/:id/cancel",
+  "POST /api/rcr/v1/appointments/:id/confirm",
 ]);
 
 /** What is wrong with the document's entry of each REST route of the contract; empty when every route is documented. */

@@ -123,7 +123,9 @@ describe("compiled server and commands (plain node, no TypeScript loader)", () =
   it("dist/server/main.js serves /healthz and /readyz and logs the created admin in", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    await startBundle("dist/server/main.js", { HOST: "127.0.0.1", PORT: String(port), MIGRATE_ON_START: "false" }, `${base}/healthz`);
+    // /readyz answers 200 once the process is warm (server/ops/warm-up.ts); /healthz from the first moment.
+    await startBundle("dist/server/main.js", { HOST: "127.0.0.1", PORT: String(port), MIGRATE_ON_START: "false" }, `${base}/readyz`);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: "ok", checks: { database: "ok", migrations: "ok" } });

@@ -93,8 +93,9 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     const wrong = { rut: "16.789.012-1", password: "Incorrecta1" };
     const statuses = [];
     for (const port of [ports.a, ports.b, ports.a, ports.b]) statuses.push((await logIn(port, wrong)).status);
-    // Four failures, two on each instance: a limit of 3 per (RUT, address) held in one process would not be reached.
-    expect(statuses).toEqual([401, 401, 401, 401]);
+    // Three failures over both instances reach the limit of 3 per (RUT, address), so the fourth (on instance b, which saw
+    // only one) is refused: a limit held in one process would have checked it.
+    expect(statuses).toEqual([401, 401, 401, 429]);
     const blocked = await logIn(ports.a, { rut: wrong.rut, password: "Paciente2026" });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/^Demasiados intentos fallidos\. Espere (un minuto|\d+ minutos) e intente nuevamente\.$/);

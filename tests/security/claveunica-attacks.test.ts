@@ -109,14 +109,14 @@ describe("ClaveÚnica sign-in: journeys and attacks", () => {
     expect(await ctx.db.prisma.auditEvent.count({ where: { action: "login.claveunica", outcome: "ok" } })).toBe(1);
   });
 
-  it("hands the session over once: a second POST gets 401 in Spanish", async () => {
+  it("hands the session over once: a second POST gets 400 in Spanish, nothing to hand over", async () => {
     const answer = await callback(ctx, await toProviderAndBack(ctx, "12.345.678-5"));
     const handoff = cookieFrom(answer.headers["set-cookie"], HANDOFF_COOKIE);
     expect((await handOver(ctx, answer)).statusCode).toBe(200);
     // The browser dropped the cookie; an attacker who kept its value can still not use it past its two minutes, and the
     // real browser holds no session to hand over a second time.
     const again = await ctx.app.inject({ method: "POST", url: api("/auth/claveunica/session") });
-    expect(again.statusCode).toBe(401);
+    expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/ClaveÚnica/);
     expect(handoff).toBeTruthy();
   });

@@ -13,7 +13,17 @@ beforeAll(async () => {
 afterAll(() => security.ctx.close());
 
 const apiDocs = ["GET /api/docs", "GET /api/docs/openapi.json", "GET /api/docs/swagger-init.js", "GET /api/docs/assets/:file"];
-const outsideContract = ["GET /healthz", "GET /readyz", "GET /metrics", "POST /dashboard/my-bills", "GET /trpc/:path", ...apiDocs];
+// The browser's way to ClaveÚnica and back (issue 43); their checks: tests/security/claveunica-attacks.test.ts.
+const claveUnicaFlow = ["GET /claveunica/ingresar", "GET /claveunica/retorno"];
+const outsideContract = [
+  "GET /healthz",
+  "GET /readyz",
+  "GET /metrics",
+  "POST /dashboard/my-bills",
+  "GET /trpc/:path",
+  ...apiDocs,
+  ...claveUnicaFlow,
+];
 
 describe("routes outside the REST contract", () => {
   it("are exactly the known ones (a new one must be added here, with its own checks)", () => {

@@ -87,7 +87,7 @@ export async function claveUnicaApiRoutes(app: FastifyInstance, { deps }: { deps
   app.post("/auth/claveunica/session", access("public", docs.session), async (request, reply) => {
     const signIn = openCookie<ClaveUnicaSignIn & { expiresAt: number }>(deps.config.JWT_SECRET, "handoff", request.cookies[HANDOFF_COOKIE]);
     void reply.clearCookie(HANDOFF_COOKIE, { path: HANDOFF_PATH });
-    if (!signIn || signIn.expiresAt < Date.now()) throw new AppError("UNAUTHORIZED", noHandoffMessage);
+    if (!signIn || signIn.expiresAt < Date.now()) throw new AppError("BAD_REQUEST", noHandoffMessage);
     const { expiresAt: _expiresAt, ...session } = signIn;
     return { payload: session };
   });

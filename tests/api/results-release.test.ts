@@ -48,7 +48,7 @@ describe("clinic release rules on every path", () => {
   it("PDF: a report link to an order holding a result back opens nothing, and it cannot be e-mailed", async () => {
     const user = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
     // A link is issued within the session of the patient's token (it lives no longer than that session).
-    const { sessionId } = JSON.parse(Buffer.from(patient.split(".")[1]!, "base64url").toString("utf8")) as { sessionId: string };
+    const { sid: sessionId } = JSON.parse(Buffer.from(patient.split(".")[1]!, "base64url").toString("utf8")) as { sid: string };
     const caller = { ...user, sessionId };
     const link = await reportLink(ctx.config, { caller, patient: caller, linkId: null }, { kind: "lab", ref: "1234567801" });
     const opened = await ctx.app.inject({ method: "GET", url: link });

@@ -1,11 +1,11 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { z } from "zod";
 import { ZDataExport } from "../../server/contract/data-export.schema.ts";
 import { insertUser, plainRutOf } from "../helpers/fixtures.ts";
 import { fhirR4Validator } from "../helpers/fhir-r4-schema.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { unzip } from "../helpers/unzip.ts";
 
 // 'Descargar mis datos' (issue 28): the demo patient's ZIP opens, datos.json validates against its documented schema
 // and laboratorio.json against the FHIR R4 JSON schema; one request per hour; a link opens only its own export.
@@ -33,28 +33,6 @@ afterAll(() => ctx.close());
 
 const state = (token: string) => ctx.app.inject({ method: "GET", url: api("/patient/data-export"), headers: bearer(token) });
 const request = (token: string) => ctx.app.inject({ method: "POST", url: api("/patient/data-export"), headers: bearer(token) });
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error("no zip"));
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error("no stream"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
 
 let downloadUrl = "";
 let files = new Map<string, Buffer>();

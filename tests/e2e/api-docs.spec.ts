@@ -3,6 +3,9 @@ import { expect, test } from "@playwright/test";
 // /api/docs renders the API document in the browser under the portal's own CSP (no CDN, no inline script).
 
 test("the API docs page lists the contract's operations and opens one with its schemas", async ({ page }) => {
+  // Swagger UI renders the whole document (83 operations now) in the browser: on a loaded 2-core machine that alone
+  // can take most of the default 30 s.
+  test.slow();
   const blocked: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") blocked.push(message.text());

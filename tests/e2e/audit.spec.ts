@@ -59,6 +59,8 @@ test("an executive sees no 'Auditoría' in the menu and is refused at /admin/aud
 const spanishLabel = /^[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+( [a-záéíóúñüA-ZÁÉÍÓÚÑ]+)*$/;
 
 test("every action the server can write reads in Spanish, in the 'Acción' filter and in the table", async ({ page }) => {
+  // It reads every option and every row of every page of the trail (one row per action): more than 30 s on a busy machine.
+  test.slow();
   await logIn(page, accounts.admin, "staff");
   await page.goto("/admin/audit");
   const filter = page.getByLabel("Acción");

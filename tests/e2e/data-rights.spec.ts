@@ -109,6 +109,9 @@ for (const { width, height, patient } of widths) {
       await openUserByRut(page, patient.rut);
       await page.getByRole("button", { name: "Ver accesos" }).click();
       await expect(page).toHaveURL(/\/admin\/patient-accesses\?userId=\d+$/);
+      // Others' reads first (issue 45 §8); the patient's own show once 'Solo otras personas' is off.
+      await expect(page.getByRole("list", { name: "Accesos a los datos" })).toContainText("Prueba Administradora");
+      await page.getByLabel("Solo otras personas").uncheck();
       await expect(page.getByRole("list", { name: "Accesos a los datos" })).toContainText("Usted");
       expect(await scrollsSideways(page)).toBe(false);
     });

@@ -23,6 +23,8 @@ for (const { width, height, patient } of widths) {
     test.use({ viewport: { width, height } });
 
     test("a patient downloads their data as a ZIP, and a second request within the hour is refused in Spanish", async ({ page }) => {
+      // The server builds the whole ZIP (a PDF summary, the bills' PDFs, FHIR) while the test waits: the slow budget.
+      test.slow();
       await logIn(page, patient);
       await page.goto("/dashboard/account-settings");
       const download = section(page, "Descargar mis datos");

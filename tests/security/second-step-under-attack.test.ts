@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/test-app.ts";
-import { insertAccount, loginRoutes, signInFully, type LoginRoute } from "./support/login-routes.ts";
+import { insertAccount, loginRoutes, signInFully, type LoginRoute, LOGIN_ROUTE_NAMES } from "./support/login-routes.ts";
 
 // Issue 42, point 7, as a family over every login-like route (support/login-routes.ts): while someone guesses an
 // account's password or codes from many addresses, a browser that completed a full login of that account before (its
@@ -14,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const routeNames = [
-  "patient login (REST new-login)",
-  "staff login (REST admin-login)",
-  "patient login (tRPC auth.login)",
-  "second step (REST verify-otp)",
-  "second step (tRPC auth.verifyOtp)",
-];
+const routeNames = LOGIN_ROUTE_NAMES;
 let block = 0;
 const newBlock = () => `10.43.${(block += 1)}`;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/test-app.ts";
-import { checkedWrong, insertAccount, loginRoutes, type LoginRoute } from "./support/login-routes.ts";
+import { checkedWrong, insertAccount, loginRoutes, type LoginRoute, LOGIN_ROUTE_NAMES } from "./support/login-routes.ts";
 
 // Issue 42, point 8, as a family over every login-like route (support/login-routes.ts): in Chile many patients share
 // one address (a clinic's waiting-room Wi-Fi, a carrier's CGNAT), so the throttle must hold an attacker to the limits
@@ -15,13 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const routeNames = [
-  "patient login (REST new-login)",
-  "staff login (REST admin-login)",
-  "patient login (tRPC auth.login)",
-  "second step (REST verify-otp)",
-  "second step (tRPC auth.verifyOtp)",
-];
+const routeNames = LOGIN_ROUTE_NAMES;
 let block = 0;
 /** Addresses of a /24 no other test uses (each address counts on its own). */
 const newBlock = () => `10.42.${(block += 1)}`;

@@ -192,3 +192,12 @@ export async function signInFully(ctx: TestContext, account: Account, address: s
 
 /** The status a wrong secret gets when it was checked: 401 for a password, 400 for a code (tRPC's BAD_REQUEST too). */
 export const checkedWrong = (route: LoginRoute) => (route.guesses === "password" ? 401 : 400);
+
+/** Every login route the throttle families try, by the name loginRoutes gives it. */
+export const LOGIN_ROUTE_NAMES = [
+  "patient login (REST new-login)",
+  "staff login (REST admin-login)",
+  "patient login (tRPC auth.login)",
+  "second step (REST verify-otp)",
+  "second step (tRPC auth.verifyOtp)",
+] as const;

@@ -136,6 +136,7 @@ describe("Maitenes reduced patient menu", () => {
   it("hides hospital bills from Maitenes patients and only that item", () => {
     expect(visible("maitenes")).toEqual([
       "/dashboard/scheduling",
+      "/dashboard/my-appointments",
       "/dashboard/imaging",
       "/dashboard/laboratory",
       "/dashboard/account-settings",
@@ -146,7 +147,7 @@ describe("Maitenes reduced patient menu", () => {
   it("shows every patient page on the other six clinics", () => {
     for (const clinic of clinics.filter((candidate) => candidate.key !== "maitenes")) {
       expect(visible(clinic.key)).toContain("/dashboard/my-bills");
-      expect(visible(clinic.key)).toHaveLength(5);
+      expect(visible(clinic.key)).toHaveLength(6);
     }
   });
 });

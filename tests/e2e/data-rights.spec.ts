@@ -113,7 +113,11 @@ for (const { width, height, patient } of widths) {
       await expect(page).toHaveURL(/\/admin\/patient-accesses\?userId=\d+$/);
       // Others' reads first (issue 45 §8); the patient's own show once 'Solo otras personas' is off.
       await expect(page.getByRole("list", { name: "Accesos a los datos" })).toContainText("Prueba Administradora");
-      await page.getByLabel("Solo otras personas").uncheck();
+      // A click, then the box's state: the router applies the new address in a transition, a moment after the click.
+      const onlyOthers = page.getByRole("checkbox", { name: "Solo otras personas" });
+      await onlyOthers.click();
+      await expect(onlyOthers).not.toBeChecked();
+      await expect(page).toHaveURL(/userId=\d+/);
       await expect(page.getByRole("list", { name: "Accesos a los datos" })).toContainText("Usted");
       expect(await scrollsSideways(page)).toBe(false);
     });

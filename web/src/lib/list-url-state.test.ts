@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listQuery, pageParam, positiveIntParam, sortFromParams } from "./list-url-state.ts";
+import { listQuery, pageParam, positiveIntParam, sortFromParams, withListState } from "./list-url-state.ts";
 
 describe("positiveIntParam", () => {
   it("reads positive integers only", () => {
@@ -49,5 +49,12 @@ describe("listQuery", () => {
   it("writes the filters set, the sort when not the default (both parts) and the page when not 1", () => {
     const query = listQuery({ page: 2, values: { buscar: "ana", tipo: "" }, sort: { orderBy: "amount", direction: "DESC" } }, defaultSort);
     expect(Object.fromEntries(query)).toEqual({ buscar: "ana", orderBy: "amount", direction: "DESC", page: "2" });
+  });
+});
+
+describe("withListState", () => {
+  it("keeps the parameters the list does not own, such as the patient a staff member is looking at", () => {
+    const next = withListState(new URLSearchParams("userId=7&otras=1&page=3"), ["otras", "desde"], new URLSearchParams("otras=0"));
+    expect(next.toString()).toBe("userId=7&otras=0");
   });
 });

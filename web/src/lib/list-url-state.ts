@@ -57,6 +57,17 @@ export function listQuery<K extends string, F extends string>(
   return query;
 }
 
+/**
+ * The address with the list's own parameters (its text filters, page and sort) replaced by `listState`; parameters the
+ * list does not own, such as the staff's ?userId= of the patient whose list it is, stay as they are.
+ */
+export function withListState(current: URLSearchParams, ownedKeys: readonly string[], listState: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const owned of [...ownedKeys, "page", "orderBy", "direction"]) next.delete(owned);
+  for (const [key, value] of listState) next.set(key, value);
+  return next;
+}
+
 export interface ListUrlState<K extends string, F extends string> {
   page: number;
   /** Each text parameter as read, '' when absent. */
@@ -83,7 +94,8 @@ export function useListUrlState<K extends string, F extends string = never>(
   function show(next: { page?: number; sort?: SortState<F> } & Partial<Record<K, string>>, options: { keepScroll?: boolean } = {}) {
     const nextValues = Object.fromEntries(keys.map((key) => [key, next[key] ?? values[key]])) as Record<K, string>;
     const state = { page: next.page ?? page, values: nextValues, sort: next.sort ?? sort };
-    setParams(listQuery(state, sortOptions?.fallback), { replace: true, preventScrollReset: options.keepScroll === true });
+    const query = withListState(params, keys, listQuery(state, sortOptions?.fallback));
+    setParams(query, { replace: true, preventScrollReset: options.keepScroll === true });
   }
 
   return { page, values, sort, show };

@@ -65,9 +65,12 @@ export function AccessesView({ userId }: { userId?: number }) {
   const { page, values, show } = useListUrlState(rangeParams);
   const fallback = lastTwelveMonths();
   const range = { from: values.desde || fallback.from, to: values.hasta || fallback.to };
-  const accesses = useAccesses({ ...range, scope: scopeOf(values.otras) }, page, userId);
+  const chosenScope = scopeOf(values.otras);
+  const accesses = useAccesses({ ...range, scope: chosenScope }, page, userId);
   const entries = accesses.data?.entries ?? [];
-  const onlyOthers = accesses.data?.scope === "others";
+  // The address decides as soon as the patient clicks (the box must not wait for the next page to change); without it,
+  // the server's choice.
+  const onlyOthers = chosenScope ? chosenScope === "others" : accesses.data?.scope === "others";
   const listStart = useRef<HTMLDivElement>(null);
 
   // Paging keeps the place: the page does not jump to its top; the new page's list starts in view.

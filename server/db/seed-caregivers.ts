@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { Role } from "../contract/roles.ts";
 import { normalizeRut } from "../contract/rut.ts";
-import { dayToDate } from "../contract/days.ts";
+import { CAREGIVER_LINK_MAX_YEARS } from "../contract/caregivers.ts";
+import { addYears, dayToDate } from "../contract/days.ts";
+import { chileToday } from "../lib/chile-time.ts";
 import { createUser } from "./users.repository.ts";
 
 // Demo caregivers (issue 30, demo data only): the demo patient María González (12.345.678-5) cares, at Hospital Clínico
@@ -85,7 +87,8 @@ export async function seedDemoCaregivers(prisma: PrismaClient): Promise<void> {
         dependentId: adult.id,
         relationship: "otro",
         documentSeen: "Poder simple firmado ante la clínica",
-        expiresOn: dayToDate("2027-12-31"),
+        // As long as the rule lets an adult's link last: a year from the day the demo is seeded (renewable).
+        expiresOn: dayToDate(addYears(chileToday(), CAREGIVER_LINK_MAX_YEARS)),
         parts: ["agendamiento", "resultados"],
         createdById: adminId,
       },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTING_FOR_HEADER, caregiverMessages } from "../../server/contract/caregivers.ts";
 import { normalizeRut } from "../../server/contract/rut.ts";
-import { dayToDate } from "../../server/contract/days.ts";
+import { calendarDayOf, dayToDate } from "../../server/contract/days.ts";
+import { checkExpiry } from "../../server/features/caregivers/caregiver-links.ts";
 import { chileToday } from "../../server/lib/chile-time.ts";
 import { demoDependents } from "../../server/db/seed-caregivers.ts";
 import { api, bearer, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
@@ -47,6 +48,15 @@ const inDays = (days: number) => {
 };
 
 describe("acting for a dependent through a live link (demo: María cares for Tomás, a minor, and José, an adult)", () => {
+  it("seeds demo links that the portal's own rules would accept today (an adult's for at most a year)", async () => {
+    const links = await ctx.db.prisma.caregiverLink.findMany({ select: { expiresOn: true, minorUntil: true } });
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const link of links) {
+      const minorUntil = link.minorUntil ? calendarDayOf(link.minorUntil) : null;
+      expect(() => checkExpiry(calendarDayOf(link.expiresOn), minorUntil, { renewal: false })).not.toThrow();
+    }
+  });
+
   it("lists the caregiver's dependents for 'Ver como:' with the parts each link covers", async () => {
     const response = await get("/caregivers/mine", caregiver);
     expect(response.statusCode).toBe(200);

@@ -90,6 +90,12 @@ describe("outbound mail while SMTP is down", () => {
     expect((await ctx.app.inject({ method: "GET", url: api("/admin/mail-queue"), headers: bearer(patient) })).statusCode).toBe(403);
   });
 
+  it("queues nothing for a person without an e-mail address (SMTP would refuse it on every retry)", async () => {
+    const before = await ctx.app.deps.mailQueue!.pending();
+    await ctx.app.deps.mailQueue!.send({ to: " ", subject: "Nuevo ingreso a su cuenta", text: "x", html: "<p>x</p>" });
+    expect(await ctx.app.deps.mailQueue!.pending()).toBe(before);
+  });
+
   it("delivers each queued mail exactly once when SMTP returns", async () => {
     lateSmtp = await startMocks({ httpPort: 0, smtpPort });
     const welcome = await waitForMail(newUser.email);

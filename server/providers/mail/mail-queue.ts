@@ -92,6 +92,12 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
 
   return {
     async send(message: MailMessage) {
+      // A person without an e-mail (staff may create one, a patient may never have given one) gets no mail: queued,
+      // it would be refused by SMTP on every retry for the queue's 14 days and show as stuck to the admins.
+      if (!message.to.trim()) {
+        options.log.warn({ subject: message.subject }, "mail queue: no recipient address, mail not queued");
+        return;
+      }
       const data: QueuedMail = { to: message.to, subject: message.subject, sealed: sealBody(key, message) };
       await engine.send(MAIL_QUEUE_NAME, data);
     },

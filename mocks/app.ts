@@ -23,7 +23,7 @@ export interface MocksAppOptions {
   /** Webpay Plus mock settings (token lifetime, accepted credentials). */
   webpay?: WebpayMockOptions;
   /** ClaveÚnica mock settings (the address the browser and the portal reach it at). */
-  claveUnica?: Pick<ClaveUnicaMockOptions, "publicUrl">;
+  claveUnica?: Pick<ClaveUnicaMockOptions, "publicUrl" | "extraIdentities">;
 }
 
 /** One HTTP server for every provider mock; each provider is its own plugin. */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import Provider, { type Configuration, type JWK } from "oidc-provider";
 import { html, htmlContentType, renderPage } from "../html.ts";
 import { renderLoggedOutPage, renderLoginPage, renderLogoutPage } from "./claveunica-pages.ts";
-import { CLAVEUNICA_DEMO_PASSWORD, identityByRun, identityBySub } from "./identities.ts";
+import { CLAVEUNICA_DEMO_PASSWORD, claveUnicaIdentities, identityByRun, identityBySub, type ClaveUnicaIdentity } from "./identities.ts";
 
 // ClaveÚnica, the State's OpenID Connect provider, as a real OpenID Provider (oidc-provider): discovery, authorization
 // code with PKCE, ID tokens signed with the keys it publishes, userinfo with ClaveÚnica's claims (RolUnico, name, email),
@@ -31,6 +31,8 @@ export interface ClaveUnicaMockOptions {
   behaviour?: ClaveUnicaBehaviour;
   /** Origin the browser and the portal reach the mocks at; by default the request's own (http://<Host>). */
   publicUrl?: string;
+  /** People the provider knows beyond the demo identities (the browser tests' own first-login patients). */
+  extraIdentities?: readonly ClaveUnicaIdentity[];
 }
 
 const isLoopbackHost = (host: string) => host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
@@ -65,7 +67,7 @@ interface MountedProvider {
   publishedKeys: JWK[];
 }
 
-function createProvider(issuer: string, behaviour: ClaveUnicaBehaviour): MountedProvider {
+function createProvider(issuer: string, behaviour: ClaveUnicaBehaviour, identities: readonly ClaveUnicaIdentity[]): MountedProvider {
   const key = signingKey();
   const configuration: Configuration = {
     clients: [
@@ -101,7 +103,7 @@ function createProvider(issuer: string, behaviour: ClaveUnicaBehaviour): Mounted
     },
     interactions: { url: (_ctx, interaction) => `${new URL(issuer).pathname}/interaccion/${interaction.uid}` },
     findAccount: async (_ctx, sub) => {
-      const identity = identityBySub(sub);
+      const identity = identityBySub(sub, identities);
       if (!identity) return undefined;
       return {
         accountId: sub,
@@ -148,13 +150,14 @@ function sendHtml(response: ServerResponse, status: number, page: string): void 
 export const claveUnicaMock: FastifyPluginAsync<ClaveUnicaMockOptions> = async (app, options) => {
   const behaviour = options.behaviour ?? "normal";
   const basePath = claveUnicaBases[behaviour];
+  const identities = [...claveUnicaIdentities, ...(options.extraIdentities ?? [])];
   const providers = new Map<string, MountedProvider>();
 
   const mountedFor = (request: FastifyRequest): MountedProvider => {
     const origin = options.publicUrl?.replace(/\/+$/, "") ?? `${request.protocol}://${request.headers.host ?? "localhost"}`;
     let mounted = providers.get(origin);
     if (!mounted) {
-      mounted = createProvider(`${origin}${basePath}`, behaviour);
+      mounted = createProvider(`${origin}${basePath}`, behaviour, identities);
       providers.set(origin, mounted);
     }
     return mounted;
@@ -201,7 +204,7 @@ export const claveUnicaMock: FastifyPluginAsync<ClaveUnicaMockOptions> = async (
     }
     const form = await readForm(raw);
     const run = form.get("run") ?? "";
-    const identity = identityByRun(run);
+    const identity = identityByRun(run, identities);
     if (!identity || form.get("password") !== CLAVEUNICA_DEMO_PASSWORD) {
       sendHtml(response, 200, renderLoginPage({ uid: details.uid, basePath, clientName, run, message: "RUN o ClaveÚnica incorrectos." }));
       return;

@@ -40,11 +40,17 @@ export const claveUnicaIdentities: ClaveUnicaIdentity[] = [
 ];
 
 /** "12.345.678-5", "12345678-5" or "123456785" → the identity with that RUN, if any. */
-export function identityByRun(run: string): ClaveUnicaIdentity | undefined {
+export function identityByRun(
+  run: string,
+  identities: readonly ClaveUnicaIdentity[] = claveUnicaIdentities,
+): ClaveUnicaIdentity | undefined {
   const compact = run.replace(/[.\s-]/g, "").toUpperCase();
-  return claveUnicaIdentities.find((identity) => `${identity.RolUnico.numero}${identity.RolUnico.DV}` === compact);
+  return identities.find((identity) => `${identity.RolUnico.numero}${identity.RolUnico.DV}` === compact);
 }
 
-export function identityBySub(sub: string): ClaveUnicaIdentity | undefined {
-  return claveUnicaIdentities.find((identity) => identity.sub === sub);
+export function identityBySub(
+  sub: string,
+  identities: readonly ClaveUnicaIdentity[] = claveUnicaIdentities,
+): ClaveUnicaIdentity | undefined {
+  return identities.find((identity) => identity.sub === sub);
 }

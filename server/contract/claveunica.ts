@@ -13,3 +13,15 @@ export const claveUnicaFailures = [
 ] as const;
 
 export type ClaveUnicaFailure = (typeof claveUnicaFailures)[number];
+
+/**
+ * Profile fields from ClaveÚnica's claims, only for those the patient has left empty: the web fills them in the
+ * profile form for the patient to confirm with 'Guardar datos'; nothing is saved from them on its own.
+ */
+export interface ClaveUnicaSuggested {
+  firstName?: string;
+  secondName?: string;
+  lastName?: string;
+  secondLastName?: string;
+  email?: string;
+}

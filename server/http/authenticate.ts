@@ -2,7 +2,7 @@ import type { AppDeps } from "../deps.ts";
 import { Role, isStaffRole } from "../contract/roles.ts";
 import type { UserDtoSource } from "../contract/users.dto.ts";
 import { userDtoSelect } from "../db/users.repository.ts";
-import { sessionState } from "../lib/sessions.ts";
+import { sessionSignInMethod, sessionState, type SignInMethod } from "../lib/sessions.ts";
 import { sessionEndedElsewhereMessage } from "../contract/session.ts";
 import {
   AppError,
@@ -31,6 +31,8 @@ export interface AuthenticatedUser extends SessionUser {
    * second step and logout (requireUser / the tRPC procedures refuse it everywhere else with 401).
    */
   secondFactorPending: boolean;
+  /** How the session was opened (issue 43): through ClaveÚnica, no temporary-password change is asked. */
+  signInMethod: SignInMethod;
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -53,7 +55,8 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
   const state = await sessionState(deps, user.id, claims.sessionId);
   if (!state) return null;
-  return { ...user, sessionId: claims.sessionId, secondFactorPending: state === "pending" };
+  const signInMethod = await sessionSignInMethod(deps, user.id, claims.sessionId);
+  return { ...user, sessionId: claims.sessionId, secondFactorPending: state === "pending", signInMethod };
 }
 
 /**
@@ -76,12 +79,17 @@ export function secondFactorRefusal(user: Pick<AuthenticatedUser, "secondFactorP
 /**
  * Why a patient may not use the portal yet, or null: until they have accepted the terms and replaced the temporary
  * password their account started with (SPEC §4 'First login'), a patient reaches only that journey (terms, password
- * change, 'Mi cuenta' data, logout). Staff have their own rule (staffRefusal).
+ * change, 'Mi cuenta' data, logout). A session opened through ClaveÚnica (issue 43) is not asked for the password
+ * change: the patient proved who they are to the State and never used the mailed password; the terms still come first,
+ * and a later Rut-and-password login still asks for the change. Staff have their own rule (staffRefusal).
  */
-export function firstLoginRefusal(user: Pick<SessionUser, "roleType" | "hasChangedPassword" | "dateTyc">): string | null {
+export function firstLoginRefusal(
+  user: Pick<SessionUser, "roleType" | "hasChangedPassword" | "dateTyc">,
+  signInMethod: SignInMethod = "password",
+): string | null {
   if (user.roleType !== Role.patient) return null;
   if (!user.dateTyc) return termsRequiredMessage;
-  if (!user.hasChangedPassword) return passwordChangeRequiredMessage;
+  if (!user.hasChangedPassword && signInMethod !== "claveunica") return passwordChangeRequiredMessage;
   return null;
 }
 
@@ -99,7 +107,7 @@ export async function requireUser(
   if (!user) throw new AppError("UNAUTHORIZED", await unauthenticatedMessage(deps, authorization));
   const pending = secondFactorRefusal(user, options.duringSecondFactor);
   if (pending) throw new AppError("UNAUTHORIZED", pending);
-  const refusal = options.duringFirstLogin ? null : firstLoginRefusal(user);
+  const refusal = options.duringFirstLogin ? null : firstLoginRefusal(user, user.signInMethod);
   if (refusal) throw new AppError("FORBIDDEN", refusal);
   return user;
 }

@@ -16,6 +16,12 @@ export type SessionEndReason = "logout" | "password" | "ended-by-user" | "second
  */
 export type SessionState = "open" | "pending";
 
+/**
+ * How a session was opened (issue 43): by the Rut and password, or through ClaveÚnica, the State's identity. A patient
+ * who came through ClaveÚnica is not asked to replace a temporary password they did not use (firstLoginRefusal).
+ */
+export type SignInMethod = "password" | "claveunica";
+
 /** How long a password-only session waits for its code. */
 export const PENDING_SESSION_MINUTES = 10;
 
@@ -30,7 +36,7 @@ export async function startSession(
   deps: AppDeps,
   userId: number,
   meta: RequestMeta,
-  options: { secondFactorPending?: boolean } = {},
+  options: { secondFactorPending?: boolean; signInMethod?: SignInMethod } = {},
 ): Promise<string> {
   const id = randomBytes(16).toString("base64url");
   const pending = options.secondFactorPending ?? false;
@@ -41,6 +47,7 @@ export async function startSession(
       id,
       userId,
       secondFactorPending: pending,
+      signInMethod: options.signInMethod ?? "password",
       createdAt: new Date(now),
       lastSeenAt: new Date(now),
       expiresAt: new Date(now + (pending ? PENDING_SESSION_MINUTES : deps.config.ACCESS_TOKEN_TTL_MINUTES) * 60_000),
@@ -52,16 +59,35 @@ export async function startSession(
   return id;
 }
 
-/** The user's sessions that have not ended nor expired, and which of them await the second factor (cached per user). */
-async function openSessions(deps: AppDeps, userId: number): Promise<{ ids: readonly string[]; pending: readonly string[] }> {
+/**
+ * The user's sessions that have not ended nor expired, which of them await the second factor, and which were opened
+ * through ClaveÚnica (cached per user).
+ */
+async function openSessions(deps: AppDeps, userId: number): Promise<OpenSessions> {
   const open = await deps.cache.sessions.get(userId, async () => {
     const rows = await deps.prisma.session.findMany({
       where: { userId, endedAt: null, expiresAt: { gt: new Date() } },
-      select: { id: true, secondFactorPending: true },
+      select: { id: true, secondFactorPending: true, signInMethod: true },
     });
-    return { ids: rows.map((row) => row.id), pending: rows.filter((row) => row.secondFactorPending).map((row) => row.id) };
+    const ids = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).map((row) => row.id);
+    return {
+      ids: ids(() => true),
+      pending: ids((row) => row.secondFactorPending),
+      claveunica: ids((row) => row.signInMethod === "claveunica"),
+    };
   });
-  return open ?? { ids: [], pending: [] };
+  return open ?? { ids: [], pending: [], claveunica: [] };
+}
+
+export interface OpenSessions {
+  ids: readonly string[];
+  pending: readonly string[];
+  claveunica: readonly string[];
+}
+
+/** How an open session was opened ("password" for one that has ended: nothing is waived for it). */
+export async function sessionSignInMethod(deps: AppDeps, userId: number, sessionId: string): Promise<SignInMethod> {
+  return (await openSessions(deps, userId)).claveunica.includes(sessionId) ? "claveunica" : "password";
 }
 
 const lastSeenWritten = new Map<string, number>();

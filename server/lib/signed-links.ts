@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppConfig } from "../config.ts";
 import type { AppDeps } from "../deps.ts";
 import type { SessionUser } from "../http/authenticate.ts";
-import { sessionState } from "./sessions.ts";
+import { sessionSignInMethod, sessionState, type SignInMethod } from "./sessions.ts";
 
 // The one way to sign a short-lived link (bill file downloads, report downloads, report links in mails): an HS256 token
 // naming the user, the user's token version, the session that issued it, and what it opens (a purpose and a reference).
@@ -146,6 +146,11 @@ export async function linkStillOpens<U extends { id: number; tokenVersion: numbe
   if (!stillValidFor(link, user)) return false;
   if (link.sessionId === undefined) return true;
   return (await sessionState(deps, link.userId, link.sessionId)) === "open";
+}
+
+/** How the session that issued the link was opened ("password" for a mailed link, which has none): see firstLoginRefusal. */
+export async function linkSignInMethod(deps: AppDeps, link: Pick<SignedLink, "userId" | "sessionId">): Promise<SignInMethod> {
+  return link.sessionId === undefined ? "password" : sessionSignInMethod(deps, link.userId, link.sessionId);
 }
 
 /** Whether the link is still good for this user as they are now: the same user, and no password change since. */

@@ -115,8 +115,11 @@ type CachedSessionUser = UserDtoSource & { tokenVersion: number; totpEnabledAt: 
 export type UserCaches = {
   users: UserCache<CachedSessionUser>;
   privileges: UserCache<{ clinics: string[] }>;
-  /** Each user's sessions that have not ended, and those of them still waiting for the second factor (server/lib/sessions.ts). */
-  sessions: UserCache<{ ids: string[]; pending: string[] }>;
+  /**
+   * Each user's sessions that have not ended, those of them still waiting for the second factor, and those opened
+   * through ClaveÚnica (server/lib/sessions.ts).
+   */
+  sessions: UserCache<{ ids: string[]; pending: string[]; claveunica: string[] }>;
   /** Totals of the staff user list (they change with users) and of bill lists (bills, and users for the search). */
   userTotals: CountCache;
   billTotals: CountCache;

@@ -127,7 +127,7 @@ const signedInProcedure = (meta: ProcedureMeta, duringFirstLogin: boolean, durin
       if (!user) throw new AppError("UNAUTHORIZED", await unauthenticatedMessage(ctx.deps, ctx.authorization));
       const pending = secondFactorRefusal(user, duringSecondFactor);
       if (pending) throw new AppError("UNAUTHORIZED", pending);
-      const refusal = duringFirstLogin ? null : firstLoginRefusal(user);
+      const refusal = duringFirstLogin ? null : firstLoginRefusal(user, user.signInMethod);
       if (refusal) throw new AppError("FORBIDDEN", refusal);
       if (check) await check(ctx, user);
       return next({ ctx: { user } });

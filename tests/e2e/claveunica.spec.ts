@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { claveUnicaFirstLogin } from "./support/claveunica-fixtures.ts";
 import { e2ePorts } from "./support/ports.ts";
 
 // Issue 43: 'Ingresar con ClaveÚnica' on a clinic's /login, through the ClaveÚnica mock's own login page (a real
@@ -44,6 +45,78 @@ for (const width of [375, 1280]) {
       // The session is the portal's own: a reload keeps it.
       await page.reload();
       await expect(page).toHaveURL(`${clinicOrigin}/dashboard/laboratory`);
+    });
+
+    test("a first-login patient accepts the terms and completes the data ClaveÚnica filled in, and is never asked to change the password", async ({
+      page,
+    }) => {
+      const patient = claveUnicaFirstLogin[width as 375 | 1280];
+      await page.goto(`${clinicOrigin}/login`);
+      await page.getByRole("link", { name: "Ingresar con ClaveÚnica" }).click();
+      await signInAtClaveUnica(page, patient.rut);
+      await expect(page).toHaveURL(`${clinicOrigin}/accept-tyc`);
+      await page.getByRole("button", { name: "Continuar" }).click();
+      await expect(page).toHaveURL(`${clinicOrigin}/dashboard/account-settings`);
+
+      // Told to complete the data, not welcomed to a password change.
+      const complete = page.getByRole("dialog", { name: "Complete sus datos" });
+      await expect(complete).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "¡Bienvenido al Portal Paciente!" })).toHaveCount(0);
+      await complete.getByRole("button", { name: "Entendido" }).click();
+      await expect(page.getByRole("button", { name: /^Cambiar contraseña/ })).toHaveAttribute("aria-expanded", "false");
+      await expect(page.getByRole("button", { name: /^Datos personales/ })).toHaveAttribute("aria-expanded", "true");
+
+      // The empty fields carry ClaveÚnica's names, for the patient to confirm.
+      await expect(page.getByRole("note")).toHaveText(
+        "Completamos los campos vacíos con sus datos de ClaveÚnica. Revíselos y presione 'Guardar datos'.",
+      );
+      await expect(page.getByLabel("Primer nombre")).toHaveValue("Valentina");
+      await expect(page.getByLabel("Segundo nombre (opcional)")).toHaveValue("Isabel");
+      await expect(page.getByLabel("Apellido paterno")).toHaveValue("Rojas");
+      await expect(page.getByLabel("Apellido materno")).toHaveValue("Muñoz");
+      // Her own e-mail stays: ClaveÚnica's fills only what is empty.
+      await expect(page.getByLabel("Correo electrónico")).toHaveValue(patient.email);
+      await page.getByLabel("Teléfono").fill("9 8765 4321");
+      await page.getByLabel("Fecha de nacimiento").fill("1992-04-12");
+      await page.getByRole("button", { name: "Guardar datos" }).click();
+      const saved = page.getByRole("dialog", { name: "Se han guardado tus datos satisfactoriamente" });
+      await expect(saved).toBeVisible();
+      await saved.getByRole("button", { name: "Continuar" }).click();
+      await expect(page).toHaveURL(`${clinicOrigin}/dashboard/scheduling`);
+      await expect(page.locator(".app-header__name")).toHaveText("Valentina Rojas Muñoz");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
+
+    test("'Cerrar sesión' after ClaveÚnica offers to close ClaveÚnica's session too, which brings the patient back to /login", async ({
+      page,
+    }) => {
+      await page.goto(`${clinicOrigin}/login`);
+      await page.getByRole("link", { name: "Ingresar con ClaveÚnica" }).click();
+      await signInAtClaveUnica(page, "12.345.678-5");
+      await expect(page.getByRole("navigation", { name: "Menú principal" })).toBeVisible();
+      await page.getByRole("button", { name: "Cerrar sesión", exact: true }).click();
+      await expect(page).toHaveURL(`${clinicOrigin}/login?salida=claveunica`);
+      const offer = page.getByRole("region", { name: "Cerró su sesión en el portal" });
+      await expect(offer).toContainText("Su sesión de ClaveÚnica sigue abierta en este navegador.");
+      await offer.getByRole("link", { name: "Cerrar también su sesión en ClaveÚnica" }).click();
+      await expect(page).toHaveURL(new RegExp(`^http://localhost:${e2ePorts.mocksHttp}/claveunica/`));
+      await page.getByRole("button", { name: "Sí, cerrar sesión" }).click();
+      await expect(page).toHaveURL(new RegExp(`^${clinicOrigin}/login`));
+      // ClaveÚnica's session is over: its button asks for the RUN and ClaveÚnica again.
+      await page.getByRole("link", { name: "Ingresar con ClaveÚnica" }).click();
+      await expect(page.getByLabel("RUN")).toBeVisible();
+    });
+
+    test("'Cerrar sesión' after the Rut and password offers nothing about ClaveÚnica", async ({ page }) => {
+      await page.goto(`${clinicOrigin}/login`);
+      await page.getByLabel("Rut").fill("12.345.678-5");
+      await page.getByLabel("Contraseña", { exact: true }).fill("Paciente2026");
+      await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+      await expect(page).toHaveURL(`${clinicOrigin}/dashboard/account-settings`);
+      await page.getByRole("button", { name: "Cerrar sesión", exact: true }).click();
+      await expect(page).toHaveURL(`${clinicOrigin}/login`);
+      await expect(page.getByRole("link", { name: "Ingresar con ClaveÚnica" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Cerró su sesión en el portal" })).toHaveCount(0);
     });
 
     test("a RUN without an account comes back to /login with what to do, and the Rut and password form still there", async ({ page }) => {

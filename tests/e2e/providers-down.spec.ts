@@ -71,3 +71,27 @@ for (const viewport of [
     });
   });
 }
+
+// Issue 43: ClaveÚnica down too (the failing portal's issuer is the mock's /fallas/caida/claveunica, 503 on every call).
+// The button still shows; pressed, it brings the patient back to /login saying so, and the Rut and password way works.
+const failingClinicOrigin = failingPortalUrl.replace("//localhost", "//clinicasur.localhost");
+for (const width of [375, 1280]) {
+  test.describe(`ClaveÚnica not answering at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("'Ingresar con ClaveÚnica' comes back to /login saying ClaveÚnica is not answering, and the password way signs in", async ({
+      page,
+    }) => {
+      await page.goto(`${failingClinicOrigin}/login`);
+      await page.getByRole("link", { name: "Ingresar con ClaveÚnica" }).click();
+      await expect(page).toHaveURL(`${failingClinicOrigin}/login?claveunica=no-disponible`);
+      await expect(page.getByRole("alert")).toHaveText(
+        "ClaveÚnica no está respondiendo en este momento. Vuelva a intentarlo en unos minutos. También puede ingresar con su Rut y contraseña.",
+      );
+      await expect(page.getByRole("alert")).toBeInViewport();
+      await logIn(page, accounts.patient, "patient", failingClinicOrigin);
+      await expect(page).toHaveURL(`${failingClinicOrigin}/dashboard/account-settings`);
+      await expect(page.getByRole("heading", { name: "Mi cuenta", level: 1 })).toBeVisible();
+    });
+  });
+}

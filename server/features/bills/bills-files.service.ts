@@ -9,7 +9,7 @@ import { billMessages, ZFilePath } from "../../contract/bills.schemas.ts";
 import { refuseReach } from "../../lib/access.ts";
 import { billScopeWhere, findBill, requireBillsReader, requireBillsStaff, type BillsAction, type BillsActor } from "./bills-access.ts";
 import { billFileDtoSelect, type BillFileDto } from "./bills.dto.ts";
-import { issuingSession, linkStillOpens, signLink, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
+import { issuingSession, linkSignInMethod, linkStillOpens, signLink, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
 import type { UploadedPdf } from "./pdf-files.ts";
 import { insertBillFiles, type NewBillFile } from "./bill-files.repository.ts";
 
@@ -145,7 +145,7 @@ export async function downloadBillFile(
   // A link for another file, or made before a password change, is as invalid as a forged one.
   if (!path.success || !link || link.ref !== path.data) throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!user || !(await linkStillOpens(deps, link, user)) || firstLoginRefusal(user))
+  if (!user || !(await linkStillOpens(deps, link, user)) || firstLoginRefusal(user, await linkSignInMethod(deps, link)))
     throw new AppError("FORBIDDEN", billMessages.linkInvalid);
   // A caregiver's link names the dependent: the browser's download carries no X-Actuar-Por, so the link stands in for it.
   const onBehalf = { ...meta, actingFor: link.patientId === undefined ? undefined : String(link.patientId) };

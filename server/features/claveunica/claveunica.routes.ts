@@ -30,6 +30,7 @@ const HANDOFF_SECONDS = 120;
 
 const ZSuggested = z.object({
   firstName: z.string().optional(),
+  secondName: z.string().optional(),
   lastName: z.string().optional(),
   secondLastName: z.string().optional(),
   email: z.string().optional(),

@@ -2,7 +2,7 @@ import * as oidc from "openid-client";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import { Role, isStaffRole } from "../../contract/roles.ts";
 import { clinicByKey, type Clinic } from "../../contract/clinics.ts";
-import type { ClaveUnicaFailure } from "../../contract/claveunica.ts";
+import type { ClaveUnicaFailure, ClaveUnicaSuggested } from "../../contract/claveunica.ts";
 import { isValidRut, normalizeRut } from "../../contract/rut.ts";
 import { toUserDto, type UserDto } from "../../contract/users.dto.ts";
 import { userDtoSelect } from "../../db/users.repository.ts";
@@ -77,9 +77,10 @@ const ZClaveUnicaClaims = {
     const name = userInfo.name as { nombres?: unknown; apellidos?: unknown } | undefined;
     const words = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
     const [lastName, secondLastName] = words(name?.apellidos);
-    const firstName = words(name?.nombres).join(" ");
-    const email = typeof userInfo.email === "string" ? userInfo.email : undefined;
-    return { firstName: firstName || undefined, lastName, secondLastName, email };
+    // The portal has a first and a second name: ClaveÚnica's first name goes to the first, the rest to the second.
+    const [firstName, ...otherNames] = words(name?.nombres);
+    const email = typeof userInfo.email === "string" && userInfo.email.includes("@") ? userInfo.email : undefined;
+    return { firstName, secondName: otherNames.join(" ") || undefined, lastName, secondLastName, email };
   },
 };
 
@@ -87,7 +88,7 @@ export interface ClaveUnicaSignIn {
   user: UserDto;
   accessToken: string;
   /** Claims for the profile's empty fields, for the patient to confirm (nothing is saved from them). */
-  suggested: { firstName?: string; lastName?: string; secondLastName?: string; email?: string };
+  suggested: ClaveUnicaSuggested;
   next: string;
 }
 
@@ -158,7 +159,7 @@ export async function finishClaveUnica(
   if (isStaffRole(user.roleType) || user.roleType !== Role.patient) throw await refuse("personal", user);
   if (user.closedAt) throw await refuse("cuenta-cerrada", user);
 
-  const sessionId = await startSession(deps, user.id, meta);
+  const sessionId = await startSession(deps, user.id, meta, { signInMethod: "claveunica" });
   await recordAudit(deps.prisma, {
     actorId: user.id,
     actorRole: user.roleType,
@@ -172,14 +173,20 @@ export async function finishClaveUnica(
     user: toUserDto(user),
     accessToken: issueAccessToken(deps, user, sessionId),
     // Only for fields the patient has not filled: nothing typed is ever replaced.
-    suggested: {
-      ...(user.firstName ? {} : { firstName: suggested.firstName }),
-      ...(user.lastName ? {} : { lastName: suggested.lastName }),
-      ...(user.secondLastName ? {} : { secondLastName: suggested.secondLastName }),
-      ...(user.email ? {} : { email: suggested.email }),
-    },
+    suggested: onlyEmptyFields(user, suggested),
     next: flow.next,
   };
+}
+
+/** The suggestions for the fields the patient has left empty; a field with anything in it is never suggested over. */
+export function onlyEmptyFields(
+  user: Record<keyof ClaveUnicaSuggested, string | null>,
+  suggested: ClaveUnicaSuggested,
+): ClaveUnicaSuggested {
+  const fields = ["firstName", "secondName", "lastName", "secondLastName", "email"] as const;
+  return Object.fromEntries(
+    fields.filter((field) => !user[field]?.trim() && suggested[field]).map((field) => [field, suggested[field]]),
+  ) as ClaveUnicaSuggested;
 }
 
 /** 'Cerrar sesión' at ClaveÚnica too: the provider's end-session address, back to this clinic's /login; null without one. */

@@ -4,7 +4,7 @@ import { firstLoginRefusal, sessionUserSelect } from "../../http/authenticate.ts
 import { parseInput } from "../../http/validate.ts";
 import { audit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { issuingSession, linkStillOpens, signLink, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
+import { issuingSession, linkSignInMethod, linkStillOpens, signLink, verifyLink, ZSignedLinkQuery } from "../../lib/signed-links.ts";
 import { refundMessages, ZBillPaymentInput } from "../../contract/payments.schemas.ts";
 import { paymentAudit } from "./payment-audit.ts";
 import { payingTransaction, reachableBill } from "./payment-reach.ts";
@@ -64,7 +64,7 @@ export async function downloadReceipt(
   const link = signed.success ? await verifyLink(deps.config, signed.data.token, ["payment-receipt"], now) : null;
   if (!link || typeof rawBuyOrder !== "string" || link.ref !== rawBuyOrder) throw new AppError("FORBIDDEN", refundMessages.linkInvalid);
   const user = await deps.prisma.user.findUnique({ where: { id: link.userId }, select: sessionUserSelect });
-  if (!user || !(await linkStillOpens(deps, link, user)) || firstLoginRefusal(user))
+  if (!user || !(await linkStillOpens(deps, link, user)) || firstLoginRefusal(user, await linkSignInMethod(deps, link)))
     throw new AppError("FORBIDDEN", refundMessages.linkInvalid);
   const transaction = await deps.prisma.paymentTransaction.findUnique({ where: { buyOrder: link.ref } });
   if (!transaction) throw new AppError("NOT_FOUND", refundMessages.noReceipt);

@@ -9,7 +9,7 @@ import { clinicPortalUrl } from "../../lib/clinic-urls.ts";
 import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider.ts";
 import { audit } from "../../lib/audit.ts";
 import { releasedLabOrder } from "../../lib/released-results.ts";
-import { linkStillOpens } from "../../lib/signed-links.ts";
+import { linkSignInMethod, linkStillOpens } from "../../lib/signed-links.ts";
 import { liveCaregiverLink } from "../../lib/access.ts";
 import {
   reportLinkFor,
@@ -55,7 +55,7 @@ export async function openReport(deps: AppDeps, token: string, meta: RequestMeta
       where: { id: claims.userId },
       select: { id: true, rut: true, roleType: true, tokenVersion: true, hasChangedPassword: true, dateTyc: true },
     }));
-  if (!claims || !user || !(await linkStillOpens(deps, claims, user)) || firstLoginRefusal(user))
+  if (!claims || !user || !(await linkStillOpens(deps, claims, user)) || firstLoginRefusal(user, await linkSignInMethod(deps, claims)))
     throw new AppError("NOT_FOUND", reportLinkExpiredMessage);
   const patient = await reportPatient(deps, user, claims);
   if (!patient) throw new AppError("NOT_FOUND", reportLinkExpiredMessage);

@@ -7,6 +7,7 @@ import { freshDatabase } from "../../helpers/fresh-database.ts";
 import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { seedPaymentRecordFixtures } from "./payment-records-fixtures.ts";
 import { seedCaregiverFixtures } from "./caregiver-fixtures.ts";
+import { claveUnicaFirstLoginIdentities, seedClaveUnicaFixtures } from "./claveunica-fixtures.ts";
 import { seedExportDatesFixtures } from "./export-dates-fixtures.ts";
 import { seedRightsRequestsFixtures } from "./rights-requests-fixtures.ts";
 import { seedWorkerStaff } from "./staff-accounts.ts";
@@ -27,12 +28,14 @@ const mocks = await startMocks({
     `http://*.localhost:${e2ePorts.portal}`,
     ...(process.env.E2E_EXTRA_FRAME_ANCESTORS?.split(",").filter(Boolean) ?? []),
   ],
+  claveUnica: { extraIdentities: claveUnicaFirstLoginIdentities },
 });
 const { db, drop } = await freshDatabase();
 await seedDemoData(db.prisma, { onlyWhenEmpty: false });
 await seedPaymentFixtures(db.prisma);
 await seedPaymentRecordFixtures(db.prisma);
 await seedCaregiverFixtures(db.prisma);
+await seedClaveUnicaFixtures(db.prisma);
 await seedExportDatesFixtures(db.prisma);
 await seedRightsRequestsFixtures(db.prisma);
 await seedEveryAuditAction(db.prisma);

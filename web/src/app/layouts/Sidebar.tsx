@@ -4,6 +4,7 @@ import { menuFor } from "@contract/menu.ts";
 import { ChevronLeftIcon, HelpIcon, LogoutIcon, MenuIcon, SurveyIcon } from "../../components/ui/icons.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
 import { usePortalType } from "../../lib/session.ts";
+import { getSignInMethod } from "../../lib/plain-storage.ts";
 import { signOut } from "../../lib/sign-out.ts";
 import { breakpoints, useMediaQuery } from "../../lib/use-media-query.ts";
 import { menuIcons } from "./menu-icons.tsx";
@@ -24,8 +25,10 @@ export function Sidebar() {
 
   async function logout() {
     const staff = portalType === "0" || portalType === "1";
+    // Read before the session's storage is cleared: a session that came through ClaveÚnica is offered its logout too.
+    const viaClaveUnica = getSignInMethod() === "claveunica";
     await signOut();
-    void navigate(staff ? "/admin-login" : "/");
+    void navigate(staff ? "/admin-login" : viaClaveUnica ? "/login?salida=claveunica" : "/");
   }
 
   const label = (text: string) => <span className="sidebar__label">{text}</span>;

@@ -3,6 +3,7 @@ import { isProfileComplete } from "@contract/validation.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
+import { getSignInMethod } from "../../lib/plain-storage.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { DocumentsTable } from "./DocumentsTable.tsx";
@@ -41,7 +42,9 @@ export default function AccountSettingsPage({ top, bottom }: { top?: ReactNode; 
   const sectionsReady = useDeferredValue(!me.isPending);
   // Only a signed-in user known to keep the temporary password: a page mounting as its session ends (no stored user)
   // must not welcome them as on a first login (issue 45 §3).
-  const [firstLogin] = useState(() => storedUser !== null && !storedUser.hasChangedPassword);
+  // A patient who came through ClaveÚnica (issue 43) is not asked for it: the server does not require it of that session.
+  const [viaClaveUnica] = useState(() => getSignInMethod() === "claveunica");
+  const [firstLogin] = useState(() => storedUser !== null && !storedUser.hasChangedPassword && !viaClaveUnica);
   const [passwordOpen, setPasswordOpen] = useState(firstLogin);
   const [dataOpen, setDataOpen] = useState(true);
 
@@ -61,7 +64,7 @@ export default function AccountSettingsPage({ top, bottom }: { top?: ReactNode; 
   const user = storedUser ?? me.data;
   if (!user) return <PageTitle title="Mi cuenta" subtitle="Configuración de Usuario" />;
 
-  const mustChangePassword = !user.hasChangedPassword;
+  const mustChangePassword = !user.hasChangedPassword && !viaClaveUnica;
   // Saving completes the journey when it began with the first login or the profile is still incomplete.
   const nextPath = firstLogin || !isProfileComplete(user) ? JOURNEY_END : undefined;
 
@@ -82,7 +85,9 @@ export default function AccountSettingsPage({ top, bottom }: { top?: ReactNode; 
         description={
           mustChangePassword
             ? "Elija una contraseña propia para comenzar a usar el portal."
-            : "Actualice la contraseña con la que ingresa al portal"
+            : viaClaveUnica && !user.hasChangedPassword
+              ? "Si también quiere ingresar con su Rut y contraseña, elija una contraseña propia. Necesitará la contraseña temporal que le enviamos por correo."
+              : "Actualice la contraseña con la que ingresa al portal"
         }
         open={passwordOpen}
         onToggle={() => setPasswordOpen((open) => !open)}

@@ -1,8 +1,10 @@
-import { useEffect, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import type { ClaveUnicaSuggested } from "@contract/claveunica.ts";
 import { profileSchema } from "@contract/validation.ts";
 import { formatRut } from "@contract/rut.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 import { chileToday } from "../../lib/dates.ts";
+import { getClaveUnicaSuggested, setClaveUnicaSuggested } from "../../lib/plain-storage.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { useErrorSummary } from "../../components/ui/ErrorSummary.tsx";
@@ -14,13 +16,18 @@ import { useUpdateProfile } from "./api/account.api.ts";
 
 export const PROFILE_SAVED = "Se han guardado tus datos satisfactoriamente";
 
-function initialValues(user: UserDto) {
+/**
+ * The user's data; a field the patient has left empty takes what ClaveÚnica said (issue 43), for them to confirm with
+ * 'Guardar datos'. Anything the patient has is kept as it is.
+ */
+function initialValues(user: UserDto, suggested: ClaveUnicaSuggested) {
+  const orSuggested = (value: string | null, field: keyof ClaveUnicaSuggested) => value?.trim() || suggested[field] || value || "";
   return {
-    firstName: user.firstName ?? "",
-    secondName: user.secondName ?? "",
-    lastName: user.lastName ?? "",
-    secondLastName: user.secondLastName ?? "",
-    email: user.email ?? "",
+    firstName: orSuggested(user.firstName, "firstName"),
+    secondName: orSuggested(user.secondName, "secondName"),
+    lastName: orSuggested(user.lastName, "lastName"),
+    secondLastName: orSuggested(user.secondLastName, "secondLastName"),
+    email: orSuggested(user.email, "email"),
     phoneNumber: user.phoneNumber ?? "",
     birthDate: user.birthDate ?? "",
   };
@@ -56,7 +63,9 @@ export interface ProfileFormProps {
  * stopped by errors lists them at the top and focuses the first field.
  */
 export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: ProfileFormProps) {
-  const form = useForm(profileSchema, initialValues(user));
+  const [suggested] = useState(getClaveUnicaSuggested);
+  const form = useForm(profileSchema, initialValues(user, suggested));
+  const prefilled = (Object.keys(suggested) as (keyof ClaveUnicaSuggested)[]).filter((field) => !user[field]?.trim());
   const errorSummary = useErrorSummary(fieldLabels, fieldId, form.errors, markMissing);
   useEffect(() => {
     if (markMissing) form.validate();
@@ -67,6 +76,8 @@ export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: Pr
   const failure = useSaveFailure(SYSTEM_ERROR);
   const save = useUpdateProfile({
     onSuccess: (saved) => {
+      // Confirmed (or changed) by the patient: ClaveÚnica's suggestions are done with.
+      setClaveUnicaSuggested(null);
       onSaved(saved);
       void showModal(
         nextPath
@@ -89,6 +100,11 @@ export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: Pr
     <form className="form" onSubmit={submit} noValidate aria-label="Datos personales">
       {failure.banner}
       {errorSummary.summary}
+      {prefilled.length > 0 ? (
+        <p className="form__intro" role="note">
+          Completamos los campos vacíos con sus datos de ClaveÚnica. Revíselos y presione &apos;Guardar datos&apos;.
+        </p>
+      ) : null}
       <div className="form__grid">
         <TextField
           label="Rut"

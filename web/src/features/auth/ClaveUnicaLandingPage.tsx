@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { portalTypeFor } from "@contract/roles.ts";
 import { useNavigateTo } from "../../lib/navigation.tsx";
+import { setClaveUnicaSuggested, setSignInMethod } from "../../lib/plain-storage.ts";
 import { takeClaveUnicaSession } from "./api/claveunica.api.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 
@@ -19,6 +20,9 @@ export default function ClaveUnicaLandingPage() {
       if (!session) return navigate("/login?claveunica=sin-sesion");
       const { startSession } = await import("../../lib/session.ts");
       startSession(session.user, session.accessToken, portalTypeFor(session.user.roleType));
+      // The server records it on the session too; the web shows the journey it allows (no temporary-password change).
+      setSignInMethod("claveunica");
+      setClaveUnicaSuggested(session.suggested);
       navigate(session.user.dateTyc ? session.next : "/accept-tyc");
     })();
     return () => {

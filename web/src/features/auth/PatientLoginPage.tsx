@@ -6,6 +6,7 @@ import { AppLink, useNavigateTo, useSearchParam } from "../../lib/navigation.tsx
 import { Banner } from "../../components/ui/Banner.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { ClaveUnicaButton } from "./ClaveUnicaButton.tsx";
+import { ClaveUnicaLogoutOffer } from "./ClaveUnicaLogoutOffer.tsx";
 import { claveUnicaMessage } from "./claveunica-messages.ts";
 import { LoginForm } from "./LoginForm.tsx";
 
@@ -14,6 +15,8 @@ export default function PatientLoginPage() {
   const navigate = useNavigateTo();
   // A sign-in with ClaveÚnica that came back refused: /login?claveunica=<reason>.
   const [claveUnicaRefusal, setClaveUnicaRefusal] = useState(claveUnicaMessage(useSearchParam("claveunica")));
+  // 'Cerrar sesión' of a session that came through ClaveÚnica: /login?salida=claveunica.
+  const leftClaveUnicaSession = useSearchParam("salida") === "claveunica";
   // The intro names hospital bills only where the clinic's patient menu has them (not on Maitenes).
   const hasBills = hiddenPageRedirect("2", currentClinic().key, "/dashboard/my-bills") === null;
   const intro = hasBills
@@ -23,6 +26,7 @@ export default function PatientLoginPage() {
     <AuthLayout aside={<LoginExternalLinks />}>
       <h1 className="auth__title">Bienvenido</h1>
       <p className="auth__intro">{intro}</p>
+      {leftClaveUnicaSession ? <ClaveUnicaLogoutOffer /> : null}
       {claveUnicaRefusal ? <Banner onClose={() => setClaveUnicaRefusal(null)}>{claveUnicaRefusal}</Banner> : null}
       <LoginForm
         portal="patient"

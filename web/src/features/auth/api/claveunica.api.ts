@@ -1,3 +1,4 @@
+import type { ClaveUnicaSuggested } from "@contract/claveunica.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 
 // The ClaveÚnica calls of the public pages (issue 43). REST only: the browser addresses /claveunica/ingresar and
@@ -14,7 +15,8 @@ export interface ClaveUnicaOptions {
 export interface ClaveUnicaSession {
   user: UserDto;
   accessToken: string;
-  suggested: { firstName?: string; lastName?: string; secondLastName?: string; email?: string };
+  /** Claims for the profile's empty fields (only those), for the patient to confirm in 'Mi cuenta'. */
+  suggested: ClaveUnicaSuggested;
   next: string;
 }
 

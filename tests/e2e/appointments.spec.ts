@@ -137,5 +137,21 @@ test.describe("'Mis citas' with the agenda down", () => {
       await expect(page.locator(".load-failure")).toHaveCount(1);
       await expectNoSidewaysScroll(page);
     });
+
+    test(`at ${viewport.width} px 'Mi cuenta' still opens and its 'Próxima hora' card says the agenda is not answering`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await logIn(page, accounts.patient);
+      await page.goto("/dashboard/account-settings");
+      await expect(page.getByRole("heading", { name: "Mi cuenta", level: 1 })).toBeVisible();
+      const card = page.getByRole("region", { name: "Próxima hora" });
+      await expect(card).toContainText("El servicio de agenda no está respondiendo; sus horas están a salvo.");
+      await expect(card).not.toContainText("No tiene horas próximas");
+      await expect(card.getByRole("link", { name: "Ver mis citas" })).toBeVisible();
+      // The rest of the page does not depend on the agenda.
+      await expect(page.getByRole("region", { name: "Avisos" })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    });
   }
 });

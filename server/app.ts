@@ -25,7 +25,8 @@ import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
 import { appointmentsRoutes } from "./features/appointments/appointments.routes.ts";
 import { noticesRoutes } from "./features/notices/notices.routes.ts";
 import { registerNoticeJobs } from "./features/notices/notice-jobs.ts";
-import { registerAppointmentReminders } from "./features/appointments/appointment-reminders.ts";
+import { reminderCron, sendAppointmentReminders } from "./features/appointments/appointment-reminders.ts";
+import { registerReminderJobs } from "./features/appointments/reminder-jobs.ts";
 import { noticeCron, pollNewResultNotices } from "./features/notices/notices.service.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
@@ -124,7 +125,10 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const noticesCron = noticeCron(config);
   deps.noticeJobs =
     jobs && mailQueue ? registerNoticeJobs({ engine: jobs, cron: noticesCron, run: () => pollNewResultNotices(deps) }) : null;
-  deps.reminderJobs = jobs && mailQueue ? registerAppointmentReminders(deps, jobs) : null;
+  deps.reminderJobs =
+    jobs && mailQueue
+      ? registerReminderJobs({ engine: jobs, cron: reminderCron(config), run: (now) => sendAppointmentReminders(deps, { now }) })
+      : null;
   if (jobs) registerPaymentSweep(deps, jobs);
   jobs?.keepStarting();
   // A search at start-up too, so what arrived while the portal was down is not left for the next slot.

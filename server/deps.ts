@@ -7,7 +7,7 @@ import type { AccessTokens } from "./lib/tokens.ts";
 import type { UserCaches } from "./lib/user-cache.ts";
 import type { BackgroundWork } from "./lib/background.ts";
 import type { NoticeJobs } from "./features/notices/notice-jobs.ts";
-import type { ReminderJobs } from "./features/appointments/appointment-reminders.ts";
+import type { ReminderJobs } from "./features/appointments/reminder-jobs.ts";
 import type { Database } from "./db/adapters.ts";
 import type { JobEngine } from "./lib/job-engine.ts";
 

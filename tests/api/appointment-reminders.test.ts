@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppointmentDto } from "../../server/contract/appointments.dto.ts";
-import { REMINDER_QUEUE_NAME } from "../../server/features/appointments/appointment-reminders.ts";
+import { REMINDER_QUEUE_NAME } from "../../server/features/appointments/reminder-jobs.ts";
 import { chileDayStart } from "../../server/lib/chile-time.ts";
 import { APPOINTMENT_REMINDER_SUBJECT } from "../../server/lib/notice-mails.ts";
 import { setNoticePreferences } from "../../server/lib/notice-preferences.ts";

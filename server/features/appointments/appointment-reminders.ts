@@ -1,19 +1,15 @@
 import { Role } from "../../contract/roles.ts";
 import type { AppDeps } from "../../deps.ts";
 import { chileToday, formatChileDay, formatChileHourMinute } from "../../lib/chile-time.ts";
-import type { JobEngine } from "../../lib/job-engine.ts";
 import { appointmentReminder } from "../../lib/notice-mails.ts";
 import { clinicFor, portalOf, sendOnce } from "../../lib/patient-notices.ts";
 import type { ProviderAppointment } from "../../providers/scheduling/scheduling.provider.ts";
 import { clinicOfCenter } from "./appointments.service.ts";
 
-// Reminders the day before an appointment (issue 44), a job of the process's one job engine (server/lib/job-engine.ts).
-// A cron schedule (APPOINTMENT_REMINDER_CRON, America/Santiago) adds one job per slot for the whole deployment and the
-// queue's singleton policy lets one run at a time. Each reminder is claimed in SentNotice (kind "appointment", the
-// appointment's id and start) before its mail is queued, so a second run, a retry or another replica sends nothing
-// twice; an appointment moved to another day is a new reference and is reminded again.
-
-export const REMINDER_QUEUE_NAME = "appointment-reminders";
+// Reminders the day before an appointment (issue 44), run by the job of reminder-jobs.ts on the one job engine, on a
+// cron schedule (APPOINTMENT_REMINDER_CRON, America/Santiago). Each reminder is claimed in SentNotice (kind
+// "appointment", the appointment's id and start) before its mail is queued, so a second run, a retry or another
+// replica sends nothing twice; an appointment moved to another day is a new reference and is reminded again.
 
 /** The schedule: APPOINTMENT_REMINDER_CRON, by default 10:00 and 16:00 every day (never in tests). */
 export function reminderCron(config: Pick<AppDeps["config"], "APPOINTMENT_REMINDER_CRON" | "NODE_ENV">): string {
@@ -74,27 +70,4 @@ export async function sendAppointmentReminders(deps: AppDeps, { now = new Date()
     }
   }
   return { patients: patients.length, sent, day: tomorrow };
-}
-
-export interface ReminderJobs {
-  /** Queues a run now (the same job the schedule adds), for the day after `now` (default: the real clock). */
-  runNow(now?: Date): Promise<void>;
-}
-
-/** Registers the reminders on the engine (they start with it) and schedules them. */
-export function registerAppointmentReminders(deps: AppDeps, engine: JobEngine): ReminderJobs {
-  engine.registerJob<{ now?: string }>(REMINDER_QUEUE_NAME, {
-    queue: { policy: "singleton", retryLimit: 3, retryDelay: 10 * 60, expireInSeconds: 30 * 60, retentionDays: 7 },
-    pollSeconds: 5,
-    handler: async (job) => {
-      const at = job.data.now ? new Date(job.data.now) : new Date();
-      await sendAppointmentReminders(deps, { now: Number.isNaN(at.getTime()) ? new Date() : at });
-    },
-  });
-  engine.schedule(REMINDER_QUEUE_NAME, reminderCron(deps.config));
-  return {
-    async runNow(now) {
-      await engine.send(REMINDER_QUEUE_NAME, now ? { now: now.toISOString() } : {});
-    },
-  };
 }

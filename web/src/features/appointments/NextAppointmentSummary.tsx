@@ -31,7 +31,10 @@ export function NextAppointmentSummary() {
   else if (next) line = `${next.date} a las ${next.time}${placeOf(next) ? `, ${placeOf(next)}` : ""}.`;
   else line = "No tiene horas próximas.";
   return (
-    <section className="next-appointment" aria-labelledby="next-appointment-title">
+    <section
+      className={appointments.isPending ? "next-appointment next-appointment--loading" : "next-appointment"}
+      aria-labelledby="next-appointment-title"
+    >
       <h2 id="next-appointment-title" className="next-appointment__title">
         Próxima hora
       </h2>

@@ -24,8 +24,8 @@ export function NoticesSection() {
     <section className="notices-section" aria-labelledby="notices-title">
       <h2 id="notices-title">Avisos</h2>
       <p>
-        Los correos de aviso no incluyen información de su salud ni de sus cuentas: solo le invitan a ingresar al portal. El
-        recordatorio de una hora dice solo la fecha, la hora y el lugar.
+        Los correos de aviso no incluyen información de su salud ni de sus cuentas: solo le invitan a ingresar al portal. El recordatorio de
+        una hora dice solo la fecha, la hora y el lugar.
       </p>
       <ul className="notices-section__list">
         {kinds.map((kind) => (

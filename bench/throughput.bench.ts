@@ -4,6 +4,10 @@ import { resolveRange } from "../server/features/results/result-dates.ts";
 import { DICOM_JSON, studiesSearchParams } from "../server/providers/imaging/dicomweb-imaging.client.ts";
 import { FHIR_JSON, labOrdersSearchParams, patientSearchParams } from "../server/providers/lab/fhir-lab.client.ts";
 import { labConfigSchema } from "../server/providers/lab/lab.config.ts";
+import { appointmentsConfigSchema } from "../server/features/appointments/appointments.config.ts";
+import { historyStartDay } from "../server/features/appointments/appointments.service.ts";
+import { appointmentsSearchParams } from "../server/providers/scheduling/fhir-scheduling.client.ts";
+import { schedulingConfigSchema } from "../server/providers/scheduling/scheduling.config.ts";
 import { hashPassword, verifyPassword } from "../server/lib/passwords.ts";
 import type { BenchResult } from "./bench-stats.ts";
 import { createDataset, type Dataset } from "./support/datasets.ts";
@@ -33,7 +37,7 @@ const admin = { rut: "11111111-1", password: "Admin2026" };
  * of the req/s of its floor (the same SQL behind a bare Fastify route, bench/support/floor-server.ts) with p99 at most
  * the floor's + 25 ms, on the demo data and at 100,000 rows; the floor itself is reported as a share of the ceiling.
  * validate-token ≥ 25 % of the ceiling; a read without a floor route (auth/me) ≥ 10 % of it and p99 ≤ 25 ms (issue 14).
- * The laboratory and imaging lists (REST and tRPC) ≥ 50 % of their provider called directly. tRPC's own CPU per call
+ * The laboratory, imaging and appointment lists (REST and tRPC) ≥ 50 % of their provider called directly. tRPC's own CPU per call
  * (its CPU minus REST's, both measured from the portal process) ≤ 40 µs on the cheap calls (REST under 200 µs, no
  * database read), reported beside REST's on every call.
  */
@@ -76,6 +80,7 @@ interface DirectRequest {
 interface ProviderBases {
   lab: string;
   imaging: string;
+  scheduling: string;
 }
 
 interface Call {
@@ -99,6 +104,8 @@ interface Call {
     request: (bases: ProviderBases) => Promise<DirectRequest>;
     cache: string;
     idOf: (item: Record<string, unknown>) => unknown;
+    /** Whether the route keeps the provider's answer and has an 'Actualizar' that skips it (measured beside, informative). */
+    refreshable: boolean;
   };
 }
 
@@ -133,6 +140,15 @@ async function labOrdersRequest(bases: ProviderBases): Promise<DirectRequest> {
   const id = bundle.entry?.[0]?.resource?.id;
   if (!found.ok || !id) throw new Error(`El laboratorio simulado no conoce al paciente ${patient.rut}: ${found.status}`);
   return { url: `${bases.lab}/DiagnosticReport?${new URLSearchParams(labOrdersSearchParams(id, providerRange))}`, headers };
+}
+
+// 'Mis citas' keeps no answer: each page is one Appointment search at the agenda (with its professionals and places
+// included) and one audit row, so the route is held against that search as the portal sends it.
+async function appointmentsRequest(bases: ProviderBases): Promise<DirectRequest> {
+  const { SCHEDULING_PATIENT_IDENTIFIER_SYSTEM } = schedulingConfigSchema.parse(process.env);
+  const fromDay = historyStartDay(new Date(), appointmentsConfigSchema.parse(process.env).APPOINTMENT_HISTORY_DAYS);
+  const params = appointmentsSearchParams(SCHEDULING_PATIENT_IDENTIFIER_SYSTEM, patient.rut, fromDay);
+  return { url: `${bases.scheduling}/Appointment?${new URLSearchParams(params)}`, headers: { accept: FHIR_JSON } };
 }
 
 async function imagingStudiesRequest(bases: ProviderBases): Promise<DirectRequest> {
@@ -201,7 +217,7 @@ const calls: Call[] = [
     trpc: { path: "laboratory.orders", input: labRange },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
-    direct: { request: labOrdersRequest, cache: answerCache, idOf: (order) => order.orderNumber },
+    direct: { request: labOrdersRequest, cache: answerCache, idOf: (order) => order.orderNumber, refreshable: true },
   },
   {
     name: "paciente: estudios de imagenología (mock DICOMweb)",
@@ -210,7 +226,20 @@ const calls: Call[] = [
     trpc: { path: "imaging.studies", input: { dateFrom: labRange.fecha_inicio, dateTo: labRange.fecha_termino } },
     minRatio: budgets.readRatio,
     maxP99Ms: budgets.readP99Ms,
-    direct: { request: imagingStudiesRequest, cache: answerCache, idOf: (study) => study.accessionNumber },
+    direct: { request: imagingStudiesRequest, cache: answerCache, idOf: (study) => study.accessionNumber, refreshable: true },
+  },
+  {
+    name: "paciente: mis citas (mock FHIR agenda)",
+    as: "patient",
+    rest: "/api/rcr/v1/appointments",
+    trpc: { path: "appointments.list" },
+    minRatio: budgets.readRatio,
+    direct: {
+      request: appointmentsRequest,
+      cache: "sin caché: una búsqueda en la agenda por página",
+      idOf: (appointment) => appointment.id,
+      refreshable: false,
+    },
   },
 ];
 
@@ -341,7 +370,11 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
     ports.floor,
     "/floor/ready",
   );
-  const providerBases: ProviderBases = { lab: env.LAB_FHIR_BASE_URL!, imaging: env.IMAGING_DICOMWEB_BASE_URL! };
+  const providerBases: ProviderBases = {
+    lab: env.LAB_FHIR_BASE_URL!,
+    imaging: env.IMAGING_DICOMWEB_BASE_URL!,
+    scheduling: env.SCHEDULING_FHIR_BASE_URL!,
+  };
   const results: BenchResult[] = [ceilingRow];
   try {
     const tokens = {
@@ -373,15 +406,16 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
       const serverCpu = portal.cpuMicros;
       const restFirst = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
       const trpcFirst = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
-      const refreshed = direct && {
-        rest: await measure({ url: `${restUrl}&actualizar=true`, headers, connections: CONNECTIONS, seconds: half }),
-        trpc: await measure({
-          url: portal.url + trpcUrl({ ...call.trpc, input: { ...(call.trpc.input as object), refresh: true } }),
-          headers,
-          connections: CONNECTIONS,
-          seconds: half,
-        }),
-      };
+      const refreshed = direct &&
+        provider.refreshable && {
+          rest: await measure({ url: `${restUrl}&actualizar=true`, headers, connections: CONNECTIONS, seconds: half }),
+          trpc: await measure({
+            url: portal.url + trpcUrl({ ...call.trpc, input: { ...(call.trpc.input as object), refresh: true } }),
+            headers,
+            connections: CONNECTIONS,
+            seconds: half,
+          }),
+        };
       const trpcSecond = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
       const restSecond = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
       const directSecond = direct && (await directLoad(direct));

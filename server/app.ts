@@ -25,6 +25,8 @@ import { laboratoryRoutes } from "./features/results/laboratory.routes.ts";
 import { appointmentsRoutes } from "./features/appointments/appointments.routes.ts";
 import { noticesRoutes } from "./features/notices/notices.routes.ts";
 import { registerNoticeJobs } from "./features/notices/notice-jobs.ts";
+import { reminderCron, sendAppointmentReminders } from "./features/appointments/appointment-reminders.ts";
+import { registerReminderJobs } from "./features/appointments/reminder-jobs.ts";
 import { noticeCron, pollNewResultNotices } from "./features/notices/notices.service.ts";
 import { reportsRoutes } from "./features/results/reports.routes.ts";
 import { paymentReturnRoute, paymentsRoutes } from "./features/payments/payments.routes.ts";
@@ -90,8 +92,8 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const ops = createOps(app, config, db);
   const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
   // One durable job engine per process (pg-boss in the portal's database), when some job needs it: mail through the
-  // durable queue (unless a caller, a test, brought its own mail provider, or MAIL_QUEUE=false), result notices, the
-  // payment sweep.
+  // durable queue (unless a caller, a test, brought its own mail provider, or MAIL_QUEUE=false), result notices,
+  // appointment reminders, the payment sweep.
   const withMailQueue = !providers?.mail && config.MAIL_QUEUE;
   const jobs = withMailQueue || config.PAYMENT_SWEEP_SECONDS > 0 ? createJobEngine({ sql: db.executeSql, log: app.log }) : null;
   const mailQueue =
@@ -123,6 +125,10 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   const noticesCron = noticeCron(config);
   deps.noticeJobs =
     jobs && mailQueue ? registerNoticeJobs({ engine: jobs, cron: noticesCron, run: () => pollNewResultNotices(deps) }) : null;
+  deps.reminderJobs =
+    jobs && mailQueue
+      ? registerReminderJobs({ engine: jobs, cron: reminderCron(config), run: (now) => sendAppointmentReminders(deps, { now }) })
+      : null;
   if (jobs) registerPaymentSweep(deps, jobs);
   jobs?.keepStarting();
   // A search at start-up too, so what arrived while the portal was down is not left for the next slot.

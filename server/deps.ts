@@ -7,6 +7,7 @@ import type { AccessTokens } from "./lib/tokens.ts";
 import type { UserCaches } from "./lib/user-cache.ts";
 import type { BackgroundWork } from "./lib/background.ts";
 import type { NoticeJobs } from "./features/notices/notice-jobs.ts";
+import type { ReminderJobs } from "./features/appointments/reminder-jobs.ts";
 import type { Database } from "./db/adapters.ts";
 import type { JobEngine } from "./lib/job-engine.ts";
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   jobs?: JobEngine | null;
   /** The scheduled search for new results to notify (server/features/notices); null when not running. */
   noticeJobs?: NoticeJobs | null;
+  /** The daily reminders of tomorrow's appointments (server/features/appointments); null when not running. */
+  reminderJobs?: ReminderJobs | null;
   /** Signs and verifies access tokens (@fastify/jwt, registered on the app). */
   tokens: AccessTokens;
   /** Per-process caches of the signed-in user's row and an executive's clinics, dropped on every committed change. */

@@ -70,8 +70,8 @@ export const ZDataExport = z.object({
       .nullable()
       .describe("Aceptación de los términos y condiciones vigente, como la muestra 'Mis datos'; null si no los ha aceptado"),
     emailNotices: z
-      .object({ results: z.boolean(), bills: z.boolean() })
-      .describe("Avisos por correo que recibe ('Mi cuenta' → 'Avisos'): resultados nuevos, cuentas nuevas"),
+      .object({ results: z.boolean(), bills: z.boolean(), appointments: z.boolean() })
+      .describe("Avisos por correo que recibe ('Mi cuenta' → 'Avisos'): resultados nuevos, cuentas nuevas, recordatorio de horas"),
   }),
   termsAcceptances: z.array(z.object({ version: z.string(), acceptedAt: instant })),
   clinics: z.array(z.object({ key: z.string(), title: z.string(), registeredAt: instant })),

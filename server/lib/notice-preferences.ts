@@ -4,16 +4,17 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 // on. This module is the only writer, so other features (the opposition request of the rights issue) switch notices
 // off through it.
 
-export type NoticeKind = "results" | "bills";
+export type NoticeKind = "results" | "bills" | "appointments";
 export type NoticePreferences = Record<NoticeKind, boolean>;
 
-const allOn: NoticePreferences = { results: true, bills: true };
+const allOn: NoticePreferences = { results: true, bills: true, appointments: true };
+const selected = { results: true, bills: true, appointments: true } as const;
 
 /** The client or an open transaction (a request's resolution switches notices off inside its own). */
 type NoticeStore = Pick<PrismaClient, "noticePreference">;
 
 export async function noticePreferencesOf(prisma: NoticeStore, userId: number): Promise<NoticePreferences> {
-  const row = await prisma.noticePreference.findUnique({ where: { userId }, select: { results: true, bills: true } });
+  const row = await prisma.noticePreference.findUnique({ where: { userId }, select: selected });
   return row ?? allOn;
 }
 
@@ -27,11 +28,11 @@ export async function setNoticePreferences(
     where: { userId },
     create: { ...allOn, ...changes, userId },
     update: changes,
-    select: { results: true, bills: true },
+    select: selected,
   });
 }
 
 /** Every e-mail notice off for this patient (e.g. when an opposition to e-mail notices is granted). */
 export function turnOffAllNotices(prisma: NoticeStore, userId: number): Promise<NoticePreferences> {
-  return setNoticePreferences(prisma, userId, { results: false, bills: false });
+  return setNoticePreferences(prisma, userId, { results: false, bills: false, appointments: false });
 }

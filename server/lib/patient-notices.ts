@@ -9,7 +9,7 @@ import { noticePreferencesOf } from "./notice-preferences.ts";
 // notice is claimed in SentNotice (unique per patient, kind and reference) before its mail is queued, so it goes once
 // whichever run or instance finds it first; a mail that cannot be queued gives its claim back, and the next try sends it.
 
-export type NoticeRef = { kind: "lab" | "imaging" | "bill"; ref: string };
+export type NoticeRef = { kind: "lab" | "imaging" | "bill" | "appointment"; ref: string };
 
 /** Claims the notice and queues its mail; false when it was already sent (or being sent). */
 export async function sendOnce(deps: AppDeps, userId: number, notice: NoticeRef, mail: () => MailMessage): Promise<boolean> {

@@ -121,7 +121,7 @@ describe("the staff queue", () => {
   it("resolving an opposition switches off every e-mail notice of the patient ('Avisos')", async () => {
     const brunos = (await callerOf(tokens.bruno).dataRights.requests())[0]!;
     expect((await move(tokens.admin, brunos.id, { status: "resolved" })).statusCode).toBe(200);
-    expect(await noticePreferencesOf(ctx.db.prisma, ids.bruno)).toEqual({ results: false, bills: false });
+    expect(await noticePreferencesOf(ctx.db.prisma, ids.bruno)).toEqual({ results: false, bills: false, appointments: false });
   });
 });
 

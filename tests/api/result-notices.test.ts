@@ -138,8 +138,8 @@ describe("'Mi cuenta' → 'Avisos'", () => {
     ctx.app.inject({ method, url: api("/account/notices"), headers: bearer(token), payload: payload as object });
 
   it("starts with every notice on, and turns each kind off and on again (REST and tRPC)", async () => {
-    expect((await prefs("GET")).json().payload).toEqual({ results: true, bills: true });
-    expect((await prefs("PUT", { bills: false })).json().payload).toEqual({ results: true, bills: false });
+    expect((await prefs("GET")).json().payload).toEqual({ results: true, bills: true, appointments: true });
+    expect((await prefs("PUT", { bills: false })).json().payload).toEqual({ results: true, bills: false, appointments: true });
     const viaTrpc = await ctx.app.inject({
       method: "POST",
       url: "/trpc/notices.update",
@@ -147,9 +147,10 @@ describe("'Mi cuenta' → 'Avisos'", () => {
       payload: { results: false },
     });
     expect(viaTrpc.statusCode).toBe(200);
-    expect((await prefs("GET")).json().payload).toEqual({ results: false, bills: false });
-    await prefs("PUT", { results: true, bills: true });
-    expect((await prefs("GET")).json().payload).toEqual({ results: true, bills: true });
+    expect((await prefs("GET")).json().payload).toEqual({ results: false, bills: false, appointments: true });
+    expect((await prefs("PUT", { appointments: false })).json().payload).toEqual({ results: false, bills: false, appointments: false });
+    await prefs("PUT", { results: true, bills: true, appointments: true });
+    expect((await prefs("GET")).json().payload).toEqual({ results: true, bills: true, appointments: true });
   });
 
   it("refuses a value that is not on/off, an unknown kind, and staff (who get no patient notices), changing nothing", async () => {
@@ -159,6 +160,6 @@ describe("'Mi cuenta' → 'Avisos'", () => {
       expect(response.json().message).toMatch(/[áéíóúa-z]/);
     }
     expect((await prefs("GET", undefined, admin)).statusCode).toBe(403);
-    expect((await prefs("GET")).json().payload).toEqual({ results: true, bills: true });
+    expect((await prefs("GET")).json().payload).toEqual({ results: true, bills: true, appointments: true });
   });
 });

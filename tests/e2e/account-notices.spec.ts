@@ -10,6 +10,7 @@ test("a patient turns result notices off and on again, and the choice is kept", 
   await page.goto("/dashboard/account-settings");
   await expect(noticeSwitch(page, "Nuevos resultados")).toBeChecked();
   await expect(noticeSwitch(page, "Nuevas cuentas hospitalarias")).toBeChecked();
+  await expect(noticeSwitch(page, "Recordatorio de sus horas")).toBeChecked();
 
   await noticeSwitch(page, "Nuevos resultados").click();
   await expect(noticeSwitch(page, "Nuevos resultados")).not.toBeChecked();

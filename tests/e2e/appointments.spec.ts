@@ -111,10 +111,10 @@ test.describe("'Mis citas' with the agenda down", () => {
   let stop: () => Promise<void>;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stop = await startFailingPortal();
+    stop = await startFailingPortal("appointments");
   });
   test.afterAll(async () => stop());
-  test.use({ baseURL: failingPortalUrl });
+  test.use({ baseURL: failingPortalUrl("appointments") });
 
   for (const viewport of viewports) {
     test(`at ${viewport.width} px the page says the agenda is not answering, nothing is lost, and offers 'Reintentar', never "no appointments"`, async ({
@@ -135,6 +135,22 @@ test.describe("'Mis citas' with the agenda down", () => {
       await alert.getByRole("button", { name: "Reintentar" }).click();
       await expect.poll(() => calls).toBeGreaterThan(0);
       await expect(page.locator(".load-failure")).toHaveCount(1);
+      await expectNoSidewaysScroll(page);
+    });
+
+    test(`at ${viewport.width} px 'Mi cuenta' still opens and its 'Próxima hora' card says the agenda is not answering`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await logIn(page, accounts.patient);
+      await page.goto("/dashboard/account-settings");
+      await expect(page.getByRole("heading", { name: "Mi cuenta", level: 1 })).toBeVisible();
+      const card = page.getByRole("region", { name: "Próxima hora" });
+      await expect(card).toContainText("El servicio de agenda no está respondiendo; sus horas están a salvo.");
+      await expect(card).not.toContainText("No tiene horas próximas");
+      await expect(card.getByRole("link", { name: "Ver mis citas" })).toBeVisible();
+      // The rest of the page does not depend on the agenda.
+      await expect(page.getByRole("region", { name: "Avisos" })).toBeVisible();
       await expectNoSidewaysScroll(page);
     });
   }

@@ -8,10 +8,10 @@ import { failingPortalUrl, startFailingPortal } from "./support/failing-portal.t
 let stop: () => Promise<void>;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  stop = await startFailingPortal();
+  stop = await startFailingPortal("providers-down");
 });
 test.afterAll(async () => stop());
-test.use({ baseURL: failingPortalUrl });
+test.use({ baseURL: failingPortalUrl("providers-down") });
 
 const reassurance = "Sus datos están a salvo: no se ha perdido nada.";
 // SPEC §8's toast of a failed results list; the message in the page says these same words.
@@ -74,7 +74,7 @@ for (const viewport of [
 
 // Issue 43: ClaveÚnica down too (the failing portal's issuer is the mock's /fallas/caida/claveunica, 503 on every call).
 // The button still shows; pressed, it brings the patient back to /login saying so, and the Rut and password way works.
-const failingClinicOrigin = failingPortalUrl.replace("//localhost", "//clinicasur.localhost");
+const failingClinicOrigin = failingPortalUrl("providers-down").replace("//localhost", "//clinicasur.localhost");
 for (const width of [375, 1280]) {
   test.describe(`ClaveÚnica not answering at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });

@@ -34,6 +34,11 @@ export const appointmentsConfigSchema = z.object({
   APPOINTMENT_CANCEL_HOURS_BY_CLINIC: cancelHoursByClinic,
   /** How far back 'Mis citas' shows past appointments. */
   APPOINTMENT_HISTORY_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  /**
+   * When the reminders of tomorrow's appointments go out (cron, America/Santiago); by default 10:00 and 16:00 (the
+   * second run catches what was booked since, or what the agenda being down held back). Empty: never (tests).
+   */
+  APPOINTMENT_REMINDER_CRON: z.string().trim().optional(),
 });
 
 export type AppointmentsConfig = z.infer<typeof appointmentsConfigSchema>;

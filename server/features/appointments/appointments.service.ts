@@ -79,11 +79,14 @@ export function inPatientOrder(appointments: AppointmentDto[]): AppointmentDto[]
   return [...upcoming, ...past];
 }
 
-function historyStart(deps: AppDeps, now: Date): string {
+/** The first day 'Mis citas' asks the agenda for: `historyDays` (APPOINTMENT_HISTORY_DAYS) before today in Chile. */
+export function historyStartDay(now: Date, historyDays: number): string {
   const day = new Date(`${chileToday(now)}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - deps.config.APPOINTMENT_HISTORY_DAYS);
+  day.setUTCDate(day.getUTCDate() - historyDays);
   return day.toISOString().slice(0, 10);
 }
+
+const historyStart = (deps: AppDeps, now: Date) => historyStartDay(now, deps.config.APPOINTMENT_HISTORY_DAYS);
 
 /** GET /appointments: the patient's appointments, upcoming first, then past ones (APPOINTMENT_HISTORY_DAYS back). */
 export async function listAppointments(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<AppointmentDto[]> {

@@ -34,7 +34,7 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
       birthDate: true,
       createdAt: true,
       dateTyc: true,
-      noticePreference: { select: { results: true, bills: true } },
+      noticePreference: { select: { results: true, bills: true, appointments: true } },
       termsAcceptances: { select: { version: true, acceptedAt: true }, orderBy: { acceptedAt: "asc" } },
       patientClinics: { select: { codeClinicStr: true, createdAt: true, clinic: { select: { title: true } } } },
       bills: {
@@ -102,7 +102,7 @@ export async function gatherExport(deps: AppDeps, userId: number, now: Date): Pr
       birthDate: user.birthDate ? calendarDayOf(user.birthDate) : null,
       createdAt: user.createdAt.toISOString(),
       termsAcceptedAt: user.dateTyc?.toISOString() ?? null,
-      emailNotices: user.noticePreference ?? { results: true, bills: true },
+      emailNotices: user.noticePreference ?? { results: true, bills: true, appointments: true },
     },
     termsAcceptances: user.termsAcceptances.map((terms) => ({ version: terms.version, acceptedAt: terms.acceptedAt.toISOString() })),
     clinics: user.patientClinics.map((link) => ({

@@ -7,11 +7,11 @@ import type { RouteDocs } from "../../http/route-docs.ts";
 import { getNoticePreferences, updateNoticePreferences, ZNoticePreferencesInput } from "./notices.service.ts";
 
 const tag = "Mi cuenta";
-const ZNoticePreferences = z.object({ results: z.boolean(), bills: z.boolean() });
+const ZNoticePreferences = z.object({ results: z.boolean(), bills: z.boolean(), appointments: z.boolean() });
 const docs = {
   get: {
     tag,
-    summary: "Avisos por correo que recibe el paciente (nuevos resultados, nuevas cuentas)",
+    summary: "Avisos por correo que recibe el paciente (nuevos resultados, nuevas cuentas, recordatorio de horas)",
     response: payloadOf(ZNoticePreferences),
   },
   update: {

@@ -14,7 +14,9 @@ import { noticePreferencesOf, setNoticePreferences, type NoticePreferences } fro
 // 'Mi cuenta' → 'Avisos' and the scheduled search for new results (issue 31); each notice is sent once through
 // lib/patient-notices.ts.
 
-export const ZNoticePreferencesInput = z.object({ results: z.boolean().optional(), bills: z.boolean().optional() }).strict();
+export const ZNoticePreferencesInput = z
+  .object({ results: z.boolean().optional(), bills: z.boolean().optional(), appointments: z.boolean().optional() })
+  .strict();
 
 function requirePatientAccount(user: SessionUser): void {
   if (user.roleType !== Role.patient) throw new AppError("FORBIDDEN", forbiddenMessage);

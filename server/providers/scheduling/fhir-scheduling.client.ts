@@ -16,9 +16,15 @@ const PROVIDER_NAME = "agenda";
  * The search 'Mis citas' makes (one call per page): the patient's appointments by RUN identifier from a day on, with
  * their professional and place included. bench/ sends the same search to the provider directly.
  */
-export const appointmentsSearchParams = (identifierSystem: string, rut: string, fromDay: string): Array<[string, string]> => [
+export const appointmentsSearchParams = (
+  identifierSystem: string,
+  rut: string,
+  fromDay: string,
+  toDay?: string,
+): Array<[string, string]> => [
   ["patient:identifier", `${identifierSystem}|${rut}`],
   ["date", `ge${fromDay}`],
+  ...(toDay ? [["date", `le${toDay}`] as [string, string]] : []),
   ["_include", "Appointment:actor"],
   ["_count", "200"],
 ];
@@ -93,8 +99,8 @@ export function createFhirSchedulingClient(config: SchedulingConfig): Scheduling
   }
 
   return {
-    async listAppointments(rut, fromDay) {
-      return appointmentsOf(await search(appointmentsSearchParams(identifierSystem, rut, fromDay)), rut);
+    async listAppointments(rut, fromDay, toDay) {
+      return appointmentsOf(await search(appointmentsSearchParams(identifierSystem, rut, fromDay, toDay)), rut);
     },
 
     async getAppointment(rut, id) {

@@ -33,8 +33,11 @@ export type AgendaRefusal = "changed" | "refused";
 export type ChangeResult = { ok: true; appointment: ProviderAppointment } | { ok: false; reason: AgendaRefusal };
 
 export interface SchedulingProvider {
-  /** The patient's appointments from `fromDay` (YYYY-MM-DD) on, earliest first; empty when the agenda does not know the RUN. */
-  listAppointments(rut: string, fromDay: string): Promise<ProviderAppointment[]>;
+  /**
+   * The patient's appointments from `fromDay` (YYYY-MM-DD) on, up to `toDay` included when given, earliest first; empty
+   * when the agenda does not know the RUN.
+   */
+  listAppointments(rut: string, fromDay: string, toDay?: string): Promise<ProviderAppointment[]>;
   /** One appointment of that patient, or null when there is none with that id for that RUN. */
   getAppointment(rut: string, id: string): Promise<ProviderAppointment | null>;
   /**

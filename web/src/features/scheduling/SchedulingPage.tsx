@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
 import { currentClinic } from "../../lib/clinic.ts";
@@ -38,6 +39,12 @@ export default function SchedulingPage() {
     <div className="scheduling">
       <PageTitle title="Agendamiento" subtitle="Reservar hora en línea" />
       {content}
+      {frames.length > 0 ? (
+        <p className="scheduling__after">
+          Las horas que reserve aquí aparecen en «Mis citas», donde puede anularlas, confirmarlas y agregarlas a su calendario.{" "}
+          <Link to="/dashboard/my-appointments">Ver mis citas</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -65,3 +65,20 @@ export function useDownloadCalendar() {
     }
   };
 }
+
+/**
+ * The list for the summary at the top of 'Mi cuenta': always the signed-in patient's own, even under 'Ver como'
+ * (issue 45 §2), under a key of its own so it never stands in for a dependent's list; no toast (a summary that cannot
+ * ask says so in its own line). Invalidating the list (after a cancellation) reloads it too.
+ */
+export function useOwnAppointments() {
+  const trpc = useTRPC();
+  const options = trpc.appointments.list.queryOptions(undefined, {
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    trpc: { context: { ownAccount: true } },
+  });
+  // tRPC reads the procedure and input back from the key ([path, { input, type }]): the mark goes inside its second part.
+  const [path, args] = options.queryKey;
+  return useQuery({ ...options, queryKey: [path, { ...args, ownAccount: true }] as unknown as typeof options.queryKey });
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "NoticePreference" ADD COLUMN     "appointments" BOOLEAN NOT NULL DEFAULT true;

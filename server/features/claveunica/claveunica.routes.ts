@@ -38,6 +38,10 @@ const ZSuggested = z.object({
 const ZClaveUnicaSession = z.object({
   user: ZUserDto,
   accessToken: z.string().describe("JWT de acceso (Authorization: Bearer)"),
+  secondFactor: z
+    .literal("verify")
+    .optional()
+    .describe("'verify' si el paciente tiene segundo factor: el token solo sirve para POST /auth/verify-otp hasta dar el código"),
   suggested: ZSuggested.describe("Datos de ClaveÚnica para los campos vacíos del perfil, para que el paciente los confirme"),
   next: z.string().describe("Página del portal a la que iba el paciente"),
 });

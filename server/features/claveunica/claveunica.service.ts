@@ -87,6 +87,8 @@ const ZClaveUnicaClaims = {
 export interface ClaveUnicaSignIn {
   user: UserDto;
   accessToken: string;
+  /** "verify" when the patient has a second factor: the token reaches only POST /auth/verify-otp until the code. */
+  secondFactor?: "verify";
   /** Claims for the profile's empty fields, for the patient to confirm (nothing is saved from them). */
   suggested: ClaveUnicaSuggested;
   next: string;
@@ -153,13 +155,16 @@ export async function finishClaveUnica(
   if (!run) throw await refuse("rechazado");
   const user = await deps.prisma.user.findUnique({
     where: { rut: run },
-    select: { ...userDtoSelect, tokenVersion: true, closedAt: true },
+    select: { ...userDtoSelect, tokenVersion: true, closedAt: true, totpEnabledAt: true },
   });
   if (!user) throw await refuse("sin-cuenta");
   if (isStaffRole(user.roleType) || user.roleType !== Role.patient) throw await refuse("personal", user);
   if (user.closedAt) throw await refuse("cuenta-cerrada", user);
 
-  const sessionId = await startSession(deps, user.id, meta, { signInMethod: "claveunica" });
+  // A patient who set up a second factor gets it asked here too: ClaveÚnica replaces the portal's password, not the
+  // code the patient chose to add. Until the code is given the token reaches only POST /auth/verify-otp.
+  const secondFactorPending = user.totpEnabledAt !== null;
+  const sessionId = await startSession(deps, user.id, meta, { signInMethod: "claveunica", secondFactorPending });
   await recordAudit(deps.prisma, {
     actorId: user.id,
     actorRole: user.roleType,
@@ -172,6 +177,7 @@ export async function finishClaveUnica(
   return {
     user: toUserDto(user),
     accessToken: issueAccessToken(deps, user, sessionId),
+    ...(secondFactorPending ? { secondFactor: "verify" as const } : {}),
     // Only for fields the patient has not filled: nothing typed is ever replaced.
     suggested: onlyEmptyFields(user, suggested),
     next: flow.next,

@@ -15,6 +15,8 @@ export interface ClaveUnicaOptions {
 export interface ClaveUnicaSession {
   user: UserDto;
   accessToken: string;
+  /** "verify": the patient has a second factor; the token reaches only the second step until the code is given. */
+  secondFactor?: "verify";
   /** Claims for the profile's empty fields (only those), for the patient to confirm in 'Mi cuenta'. */
   suggested: ClaveUnicaSuggested;
   next: string;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { claveUnicaFirstLogin } from "./support/claveunica-fixtures.ts";
+import { generate } from "otplib";
+import { claveUnicaEnrolled, claveUnicaEnrolledSecret, claveUnicaFirstLogin } from "./support/claveunica-fixtures.ts";
 import { e2ePorts } from "./support/ports.ts";
 
 // Issue 43: 'Ingresar con ClaveÚnica' on a clinic's /login, through the ClaveÚnica mock's own login page (a real
@@ -45,6 +46,24 @@ for (const width of [375, 1280]) {
       // The session is the portal's own: a reload keeps it.
       await page.reload();
       await expect(page).toHaveURL(`${clinicOrigin}/dashboard/laboratory`);
+    });
+
+    test("a patient with a second factor gives their code after ClaveÚnica before the portal opens; a wrong code is refused", async ({
+      page,
+    }) => {
+      await page.goto(`${clinicOrigin}/login?next=${encodeURIComponent("/dashboard/laboratory")}`);
+      await page.getByRole("link", { name: "Ingresar con ClaveÚnica" }).click();
+      await signInAtClaveUnica(page, claveUnicaEnrolled[width as 375 | 1280].rut);
+      const code = page.getByLabel("Código de verificación");
+      await expect(code).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Menú principal" })).toHaveCount(0);
+      await code.fill("000000");
+      await page.getByRole("button", { name: "Verificar" }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await code.fill(await generate({ secret: claveUnicaEnrolledSecret }));
+      await page.getByRole("button", { name: "Verificar" }).click();
+      await expect(page).toHaveURL(`${clinicOrigin}/dashboard/laboratory`);
+      await expect(page.getByRole("navigation", { name: "Menú principal" })).toBeVisible();
     });
 
     test("a first-login patient accepts the terms and completes the data ClaveÚnica filled in, and is never asked to change the password", async ({

@@ -7,7 +7,7 @@ import { freshDatabase } from "../../helpers/fresh-database.ts";
 import { seedPaymentFixtures } from "./payments-fixtures.ts";
 import { seedPaymentRecordFixtures } from "./payment-records-fixtures.ts";
 import { seedCaregiverFixtures } from "./caregiver-fixtures.ts";
-import { claveUnicaFirstLoginIdentities, seedClaveUnicaFixtures } from "./claveunica-fixtures.ts";
+import { claveUnicaFixtureIdentities, seedClaveUnicaFixtures } from "./claveunica-fixtures.ts";
 import { seedAppointmentsFixtures } from "./appointments-fixtures.ts";
 import { seedExportDatesFixtures } from "./export-dates-fixtures.ts";
 import { seedRightsRequestsFixtures } from "./rights-requests-fixtures.ts";
@@ -29,7 +29,7 @@ const mocks = await startMocks({
     `http://*.localhost:${e2ePorts.portal}`,
     ...(process.env.E2E_EXTRA_FRAME_ANCESTORS?.split(",").filter(Boolean) ?? []),
   ],
-  claveUnica: { extraIdentities: claveUnicaFirstLoginIdentities },
+  claveUnica: { extraIdentities: claveUnicaFixtureIdentities },
 });
 const { db, drop } = await freshDatabase();
 await seedDemoData(db.prisma, { onlyWhenEmpty: false });

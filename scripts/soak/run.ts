@@ -16,8 +16,8 @@ import {
 
 // npm run test:soak [-- --minutes 30] [--heap-snapshots] (issue 46 §2): the stack of npm run stack (two replicas
 // behind the proxy, supervisor, PostgreSQL and Redis of the run's own, the mocks) with every background job running —
-// mail (staff create users, anonymous users ask for password recovery), the search for new results every minute, the
-// payment sweep every 5 s — under a steady mixed load of 100 patients, 4 staff and 6 anonymous users (each thinking
+// mail (staff create users, anonymous users ask for password recovery), the search for new results and the appointment
+// reminders every minute, the payment sweep every 5 s — under a steady mixed load of 100 patients, 4 staff and 6 anonymous users (each thinking
 // 1–5 s, scripts/faults/users.ts). Every 10 s: each replica's RSS and V8 heap (its /metrics) and the database's
 // connection count. It passes when, over the last 20 minutes (the last two thirds of a shorter run), each replica's RSS
 // and heap grow by at most 0.1 MB/min (least squares), the event loop's p99 stays ≤ 50 ms, nothing fails (no answer or
@@ -42,6 +42,8 @@ console.log(`soak: levantando la pila (dos réplicas, PostgreSQL, Redis, simulad
 const stack = await startStack(
   {
     RESULT_NOTICE_CRON: "* * * * *",
+    // Tomorrow's appointment reminders every minute too (each appointment is reminded once: the later runs find it sent).
+    APPOINTMENT_REMINDER_CRON: "* * * * *",
     PAYMENT_SWEEP_SECONDS: "5",
     ...(HEAP_SNAPSHOTS ? { SUPERVISED_NODE_ARGS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${outDir}` } : {}),
   },

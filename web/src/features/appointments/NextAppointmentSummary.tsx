@@ -32,10 +32,10 @@ export function NextAppointmentSummary() {
   else line = "No tiene horas próximas.";
   return (
     <section
-      className={appointments.isPending ? "next-appointment next-appointment--loading" : "next-appointment"}
+      className={appointments.isPending ? "summary-card next-appointment next-appointment--loading" : "summary-card next-appointment"}
       aria-labelledby="next-appointment-title"
     >
-      <h2 id="next-appointment-title" className="next-appointment__title">
+      <h2 id="next-appointment-title" className="summary-card__title next-appointment__title">
         Próxima hora
       </h2>
       <p className="next-appointment__line">

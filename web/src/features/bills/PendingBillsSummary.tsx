@@ -15,8 +15,8 @@ export function PendingBillsSummary({ payPath }: { payPath: string }) {
   // else (issue 29's Orca review).
   if (pending.isPending)
     return (
-      <section className="pending-summary pending-summary--loading" aria-labelledby="pending-summary-title">
-        <h2 id="pending-summary-title" className="pending-summary__title">
+      <section className="summary-card pending-summary pending-summary--loading" aria-labelledby="pending-summary-title">
+        <h2 id="pending-summary-title" className="summary-card__title pending-summary__title">
           Cuentas por pagar
         </h2>
         <p>Consultando sus cuentas…</p>
@@ -25,8 +25,8 @@ export function PendingBillsSummary({ payPath }: { payPath: string }) {
   if (!pending.data) return null;
   const { count, total } = pending.data;
   return (
-    <section className="pending-summary" aria-labelledby="pending-summary-title">
-      <h2 id="pending-summary-title" className="pending-summary__title">
+    <section className="summary-card pending-summary" aria-labelledby="pending-summary-title">
+      <h2 id="pending-summary-title" className="summary-card__title pending-summary__title">
         Cuentas por pagar
       </h2>
       {count === 0 ? (

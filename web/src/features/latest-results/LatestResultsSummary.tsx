@@ -27,8 +27,8 @@ export function LatestResultsSummary({ pages }: { pages: ResultsPage[] }) {
   // else (issue 29's Orca review).
   if (latest.isPending)
     return (
-      <section className="latest-results latest-results--loading" aria-labelledby="latest-results-title">
-        <h2 id="latest-results-title" className="latest-results__title">
+      <section className="summary-card latest-results latest-results--loading" aria-labelledby="latest-results-title">
+        <h2 id="latest-results-title" className="summary-card__title latest-results__title">
           Resultados recientes
         </h2>
         <p>Consultando sus resultados…</p>
@@ -36,8 +36,8 @@ export function LatestResultsSummary({ pages }: { pages: ResultsPage[] }) {
     );
   if (!latest.data) return null;
   return (
-    <section className="latest-results" aria-labelledby="latest-results-title">
-      <h2 id="latest-results-title" className="latest-results__title">
+    <section className="summary-card latest-results" aria-labelledby="latest-results-title">
+      <h2 id="latest-results-title" className="summary-card__title latest-results__title">
         Resultados recientes
       </h2>
       <ul className="latest-results__list">

@@ -149,7 +149,8 @@ describe("the agenda as a FHIR R4 server", () => {
   });
 
   it("refuses a search with neither a patient nor a range of days, and a page size past its limit is cut to 100", async () => {
-    for (const searchParams of [{}, { date: "ge2025-03-04" }, { date: "le2025-03-10" }, { status: "booked" }]) {
+    const incomplete: Array<Record<string, string>> = [{}, { date: "ge2025-03-04" }, { date: "le2025-03-10" }, { status: "booked" }];
+    for (const searchParams of incomplete) {
       const refused = await refusal(searchAppointments(searchParams));
       expect(refused.status).toBe(400);
       expectValidFhir(refused.data);

@@ -67,4 +67,42 @@ describe("every patient's appointments of some days, from the agenda", () => {
     expect(await client.appointmentsBetween("2025-04-01", "2025-04-02")).toEqual([]);
     expect(searchLog.searches.date - before).toBe(1);
   });
+
+  it("refuses a next page on another server, so the agenda's credentials never leave for it", async () => {
+    const bundle = (next?: string) => ({
+      resourceType: "Bundle",
+      type: "searchset",
+      link: next ? [{ relation: "next", url: next }] : [],
+      entry: [],
+    });
+    const other = Fastify();
+    const otherCalls: Array<string | undefined> = [];
+    other.get("/agenda/fhir/Appointment", async (request, reply) => {
+      otherCalls.push(request.headers.authorization);
+      return reply.type("application/fhir+json").send(bundle());
+    });
+    await other.listen({ host: "127.0.0.1", port: 0 });
+    const agenda = Fastify();
+    agenda.get("/agenda/fhir/Appointment", async (_request, reply) =>
+      reply
+        .type("application/fhir+json")
+        .send(bundle(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}/agenda/fhir/Appointment?_offset=100`)),
+    );
+    await agenda.listen({ host: "127.0.0.1", port: 0 });
+    try {
+      const foreign = createFhirSchedulingClient({
+        SCHEDULING_FHIR_BASE_URL: `http://127.0.0.1:${(agenda.server.address() as AddressInfo).port}/agenda/fhir`,
+        SCHEDULING_PATIENT_IDENTIFIER_SYSTEM: RUN_IDENTIFIER_SYSTEM,
+        SCHEDULING_TIMEOUT_MS: 5_000,
+        SCHEDULING_FHIR_BEARER_TOKEN: "secreto",
+        SCHEDULING_FHIR_USERNAME: undefined,
+        SCHEDULING_FHIR_PASSWORD: undefined,
+      });
+      await expect(foreign.appointmentsBetween(DAY, DAY)).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+      expect(otherCalls).toEqual([]);
+    } finally {
+      await agenda.close();
+      await other.close();
+    }
+  });
 });

@@ -73,6 +73,11 @@ export class BookingLedger {
     return this.byCode.get(code);
   }
 
+  /** Every booking, any patient and status (the agenda's search by date). */
+  all(): Booking[] {
+    return [...this.byCode.values()];
+  }
+
   /** The bookings of the patient with that normalized RUT, any status. */
   forRut(rut: string): Booking[] {
     return [...this.byCode.values()].filter((booking) => booking.rut === rut);

@@ -113,6 +113,56 @@ describe("the agenda as a FHIR R4 server", () => {
     expect((await refusal(searchAppointments({ "patient:identifier": patient, status: "whatever" }))).status).toBe(400);
   });
 
+  it("answers every patient's appointments of a day range without a patient, page by page through Bundle.link next", async () => {
+    // The demo patients' appointments in 3 and 5 days (booked) fall in the range, a page of two at a time.
+    const searchParams = { date: ["ge2025-03-04", "le2025-03-10"], _include: "Appointment:actor", _count: 2 };
+    let bundle = (await client.search({ resourceType: "Appointment", searchParams })) as Resource;
+    const total = bundle.total as number;
+    expect(total).toBeGreaterThanOrEqual(6);
+    const pages: Resource[] = [bundle];
+    for (let next = client.nextPage({ bundle: bundle as never }); next; next = client.nextPage({ bundle: bundle as never })) {
+      bundle = (await next) as Resource;
+      pages.push(bundle);
+    }
+    expect(pages.length).toBe(Math.ceil(total / 2));
+    for (const page of pages) {
+      expectValidFhir(page);
+      expect(appointmentsOf(page).length).toBeLessThanOrEqual(2);
+      expect(page.total).toBe(total);
+    }
+    const appointments = pages.flatMap(appointmentsOf);
+    expect(new Set(appointments.map((appointment) => appointment.id)).size).toBe(total);
+    const runs = appointments.map((appointment) => {
+      const patient = (appointment.participant as Array<{ actor: { type?: string; identifier?: { system: string; value: string } } }>).find(
+        (participant) => participant.actor.type === "Patient",
+      )!;
+      expect(patient.actor.identifier!.system).toBe(RUN_IDENTIFIER_SYSTEM);
+      return patient.actor.identifier!.value;
+    });
+    expect(new Set(runs)).toEqual(new Set(["12345678-5", "16789012-1", "15555555-6"]));
+    for (const appointment of appointments) {
+      const start = String(appointment.start).slice(0, 10);
+      expect(start >= "2025-03-04" && start <= "2025-03-10").toBe(true);
+    }
+    // The professional and the place come with each page.
+    expect(entriesOf(pages[0]!).some((resource) => resource.resourceType === "Location")).toBe(true);
+  });
+
+  it("refuses a search with neither a patient nor a range of days, and a page size past its limit is cut to 100", async () => {
+    const incomplete: Array<Record<string, string>> = [{}, { date: "ge2025-03-04" }, { date: "le2025-03-10" }, { status: "booked" }];
+    for (const searchParams of incomplete) {
+      const refused = await refusal(searchAppointments(searchParams));
+      expect(refused.status).toBe(400);
+      expectValidFhir(refused.data);
+    }
+    const bundle = (await client.search({
+      resourceType: "Appointment",
+      searchParams: { date: ["ge2025-01-01", "le2025-12-31"], _count: 1000 },
+    })) as Resource;
+    expect((bundle.link as Array<{ relation: string; url: string }>).find((link) => link.relation === "self")!.url).toContain("_count=100");
+    expect((await refusal(searchAppointments({ date: "ge2025-01-01", _offset: "-1" }))).status).toBe(400);
+  });
+
   it("shows a booking made in the pages at once, and cancelling it frees the slot in the pages", async () => {
     const run = "9.876.543-3";
     const [slotId] = slotIdsIn(await agendaPage("PORTADA@1"));

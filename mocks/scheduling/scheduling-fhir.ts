@@ -8,6 +8,9 @@ import { chileInstant, doctorNames, slotsForDay, type Slot } from "./slots.ts";
 
 // The agenda's HL7 FHIR R4 API (JSON), over the same appointments as the booking pages:
 //   GET /agenda/fhir/Appointment?patient:identifier=<RUN system>|<RUN>&date=ge<day>&status=booked,fulfilled&_id=<id>&_include=Appointment:actor
+//   GET /agenda/fhir/Appointment?date=ge<day>&date=le<day>&_include=Appointment:actor   every patient's appointments of
+//                                       those days (the portal's back office: reminders), paged with _count (≤ 100) and
+//                                       _offset, the next page in Bundle.link "next"
 //   GET /agenda/fhir/Appointment/<id>
 //   PUT /agenda/fhir/Appointment/<id>   status cancelled + cancelationReason (frees the slot), or the patient's
 //                                       participant status accepted (attendance confirmed); If-Match W/"<version>" honoured
@@ -20,10 +23,26 @@ const CANCELATION_REASON_SYSTEM = "http://terminology.hl7.org/CodeSystem/appoint
 const FHIR_JSON = "application/fhir+json; charset=utf-8";
 const SLOT_MINUTES = 30;
 
+/** Appointment searches per page asked for: 100 by default; at most 100 by date, 500 for one patient. */
+const DEFAULT_PAGE = 100;
+const MAX_DATE_PAGE = 100;
+const MAX_PATIENT_PAGE = 500;
+
+/** How many Appointment searches (pages included) the agenda answered, by kind; read at GET /agenda/registro. */
+export class AgendaSearchLog {
+  readonly searches = { patient: 0, date: 0 };
+
+  record(kind: "patient" | "date"): void {
+    this.searches[kind] += 1;
+  }
+}
+
 export interface SchedulingFhirOptions {
   ledger: BookingLedger;
   now: () => Date;
   behaviour?: MockBehaviour;
+  /** Counts the searches answered (the main agenda only), so that a test can see how often the portal asks. */
+  searchLog?: AgendaSearchLog;
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -168,6 +187,8 @@ export const schedulingFhir: FastifyPluginAsync<SchedulingFhirOptions> = async (
                 { name: "date", type: "date" },
                 { name: "status", type: "token" },
                 { name: "_id", type: "token" },
+                { name: "_count", type: "number", documentation: "Sin paciente, a lo más 100 por página" },
+                { name: "_offset", type: "number", documentation: "Página siguiente: Bundle.link next" },
               ],
             },
             { type: "Slot", interaction: [{ code: "read" }] },
@@ -183,26 +204,42 @@ export const schedulingFhir: FastifyPluginAsync<SchedulingFhirOptions> = async (
   app.get("/Appointment", async (request, reply) => {
     const query = request.query as Query;
     const patientToken = values(query["patient:identifier"] ?? query["patient.identifier"])[0];
-    if (!patientToken) return fhirJson(reply, operationOutcome("required", "Falta el parámetro patient:identifier"), 400);
+    const dates = values(query.date);
+    // Without a patient, only a bounded day range (the portal's back office: tomorrow's reminders for everyone).
+    const byDate = !patientToken;
+    if (byDate && !(dates.some((date) => /^(ge|gt)/.test(date)) && dates.some((date) => /^(le|lt)/.test(date)))) {
+      return fhirJson(
+        reply,
+        operationOutcome("required", "Falta el parámetro patient:identifier o un intervalo de fechas (date=ge…&date=le…)"),
+        400,
+      );
+    }
+    options.searchLog?.record(byDate ? "date" : "patient");
     const statuses = values(query.status).flatMap((value) => value.split(","));
     if (statuses.some((status) => !searchStatuses.includes(status))) {
       return fhirJson(reply, operationOutcome("invalid", "Parámetro status inválido"), 400);
     }
-    const rut = runOf(patientToken);
-    const dates = values(query.date);
-    const count = Math.min(Number(values(query._count)[0] ?? 100) || 100, 500);
+    const rut = patientToken ? runOf(patientToken) : null;
+    const maxCount = byDate ? MAX_DATE_PAGE : MAX_PATIENT_PAGE;
+    const count = Math.min(Number(values(query._count)[0] ?? DEFAULT_PAGE) || DEFAULT_PAGE, maxCount);
+    const offsetParam = values(query._offset)[0] ?? "0";
+    if (!/^\d{1,9}$/.test(offsetParam)) return fhirJson(reply, operationOutcome("invalid", "Parámetro _offset inválido"), 400);
+    const offset = Number(offsetParam);
     const includeActors = values(query._include).includes("Appointment:actor");
 
     const matches: Booking[] = [];
     const ids = values(query._id).flatMap((value) => value.split(","));
-    for (const booking of rut ? ledger.forRut(rut) : []) {
+    for (const booking of byDate ? ledger.all() : rut ? ledger.forRut(rut) : []) {
       if (ids.length > 0 && !ids.includes(booking.code)) continue;
       const match = matchesDate(chileInstant(booking.slot.date, booking.slot.time), dates);
       if (match === "invalid") return fhirJson(reply, operationOutcome("invalid", "Parámetro date inválido"), 400);
       if (match && (statuses.length === 0 || statuses.includes(booking.status))) matches.push(booking);
     }
-    matches.sort((a, b) => a.slot.date.localeCompare(b.slot.date) || a.slot.time.localeCompare(b.slot.time));
-    const page = matches.slice(0, count);
+    // A stable order (start, then id), so that the pages of one search neither repeat nor skip an appointment.
+    matches.sort(
+      (a, b) => a.slot.date.localeCompare(b.slot.date) || a.slot.time.localeCompare(b.slot.time) || a.code.localeCompare(b.code),
+    );
+    const page = matches.slice(offset, offset + count);
     const included = new Map<string, Resource>();
     if (includeActors) {
       for (const booking of page) {
@@ -217,10 +254,24 @@ export const schedulingFhir: FastifyPluginAsync<SchedulingFhirOptions> = async (
       ...page.map((booking) => ({ resource: appointmentResource(booking, findCenter(booking.externalCenterId)!), mode: "match" })),
       ...[...included.values()].map((resource) => ({ resource, mode: "include" })),
     ];
+    // The FHIR way of paging: the same search with _count and _offset, in Bundle.link (self, next while more remain).
+    const pageUrl = (pageOffset: number) => {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) {
+        if (name === "_offset" || name === "_count") continue;
+        for (const one of values(value)) params.append(name, one);
+      }
+      params.set("_count", String(count));
+      params.set("_offset", String(pageOffset));
+      return `${base(request)}/Appointment?${params.toString()}`;
+    };
+    const link = [{ relation: "self", url: pageUrl(offset) }];
+    if (offset + count < matches.length) link.push({ relation: "next", url: pageUrl(offset + count) });
     return fhirJson(reply, {
       resourceType: "Bundle",
       type: "searchset",
       total: matches.length,
+      link,
       entry: entries.map(({ resource, mode }) => ({
         fullUrl: `${base(request)}/${resource.resourceType}/${resource.id}`,
         resource,

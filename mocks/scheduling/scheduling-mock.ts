@@ -4,7 +4,7 @@ import { htmlContentType } from "../html.ts";
 import { BookingLedger, seedDemoBookings } from "./bookings.ts";
 import { findCenter } from "./centers.ts";
 import { isValidRut, normalizeRut } from "./rut.ts";
-import { schedulingFhir } from "./scheduling-fhir.ts";
+import { AgendaSearchLog, schedulingFhir } from "./scheduling-fhir.ts";
 import { renderAgendaPage, renderBookingConfirmedPage, renderBookingErrorPage, renderCenterNotFoundPage } from "./scheduling-pages.ts";
 import { upcomingDates, upcomingSlots } from "./slots.ts";
 
@@ -70,7 +70,8 @@ export const schedulingMock: FastifyPluginAsync<SchedulingMockOptions> = async (
   });
 
   // The same appointments as HL7 FHIR R4 (scheduling-fhir.ts): bookings in the pages appear there at once.
-  app.register(schedulingFhir, { prefix: "/agenda/fhir", ledger, now });
+  const searchLog = new AgendaSearchLog();
+  app.register(schedulingFhir, { prefix: "/agenda/fhir", ledger, now, searchLog });
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Content-Security-Policy", contentSecurityPolicy);
@@ -91,6 +92,9 @@ export const schedulingMock: FastifyPluginAsync<SchedulingMockOptions> = async (
       }),
     );
   });
+
+  // The simulator's own record (not part of FHIR): how many Appointment searches it answered, by patient and by date.
+  app.get("/agenda/registro", async () => ({ appointmentSearches: searchLog.searches }));
 
   app.post("/agenda/reservar", async (request, reply) => {
     reply.type(htmlContentType);

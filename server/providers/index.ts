@@ -42,6 +42,8 @@ export function createProviders(config: AppConfig, log?: BreakerEvents): Provide
       breaker("imagenología", config.IMAGING_TIMEOUT_MS),
     ),
     payments: createWebpayPlusClient(config),
+    // appointmentsBetween (the reminders' search by date) is left outside: it reads many pages, each within the
+    // client's own timeout, in a background job the engine retries; a patient's page never waits on it.
     scheduling: withCircuitBreaker(
       createFhirSchedulingClient(config),
       ["listAppointments", "getAppointment", "cancelAppointment", "confirmAppointment"],

@@ -4,7 +4,9 @@ import { REMINDER_QUEUE_NAME } from "../../server/features/appointments/reminder
 import { chileDayStart } from "../../server/lib/chile-time.ts";
 import { APPOINTMENT_REMINDER_SUBJECT } from "../../server/lib/notice-mails.ts";
 import { setNoticePreferences } from "../../server/lib/notice-preferences.ts";
-import { userIdByRut } from "../helpers/fixtures.ts";
+import { schedulingCenters } from "../../mocks/scheduling/centers.ts";
+import { Role } from "../../server/contract/roles.ts";
+import { insertUser, plainRutOf, userIdByRut } from "../helpers/fixtures.ts";
 import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
 
 // Reminders the day before an appointment (issue 44), on the job engine, over the scheduling mock's FHIR API over HTTP
@@ -103,5 +105,53 @@ describe("reminders the day before an appointment", () => {
     const before = (await reminders()).length;
     await runReminderJob(new Date(dayBefore.getTime() + 24 * 3_600_000));
     expect((await reminders()).length).toBe(before);
+  });
+
+  it("asks the agenda once by date per run, however many patients the portal has, and reminds the ones with an appointment", async () => {
+    // 400 more patients with an address and reminders on; three of them booked tomorrow's slots in the clinics' pages.
+    await ctx.db.prisma.user.createMany({
+      data: Array.from({ length: 400 }, (_, index) => ({
+        rut: plainRutOf(30_000_000 + index),
+        email: `paciente${index}@correo.cl`,
+        roleType: Role.patient,
+        passwordHash: "sin-contraseña",
+      })),
+    });
+    const [day, month, year] = reminded.date.split("-");
+    const tomorrow = `${year}-${month}-${day}`;
+    const booked: string[] = [];
+    for (const center of schedulingCenters) {
+      if (booked.length === 3) break;
+      const page = await (await fetch(`${ctx.mocksUrl}/agenda?externalCenterId=${encodeURIComponent(center.externalCenterId)}`)).text();
+      const slotId = [...page.matchAll(/name="slotId" value="([^"]+)"/g)].map((match) => match[1]!).find((id) => id.startsWith(tomorrow));
+      if (!slotId) continue;
+      const email = `recordada${booked.length}@correo.cl`;
+      await insertUser(ctx.db.prisma, { rut: plainRutOf(31_000_000 + booked.length), email, roleType: Role.patient });
+      const response = await fetch(`${ctx.mocksUrl}/agenda/reservar`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          externalCenterId: center.externalCenterId,
+          slotId,
+          rut: plainRutOf(31_000_000 + booked.length),
+          email,
+        }),
+      });
+      expect(response.status).toBe(200);
+      booked.push(email);
+    }
+    expect(booked).toHaveLength(3);
+    const searches = async () =>
+      ((await (await fetch(`${ctx.mocksUrl}/agenda/registro`)).json()) as { appointmentSearches: { patient: number; date: number } })
+        .appointmentSearches;
+    const before = await searches();
+
+    await runReminderJob(dayBefore);
+
+    const after = await searches();
+    expect(after.date - before.date).toBe(1); // fewer than a page of appointments in the three days asked
+    expect(after.patient - before.patient).toBe(0);
+    for (const email of booked) expect(await reminders(email)).toHaveLength(1);
+    expect(await reminders("paciente0@correo.cl")).toEqual([]);
   });
 });

@@ -25,49 +25,66 @@ function dayAfter(day: string, days = 1): string {
 const remindable = (appointment: ProviderAppointment) => appointment.state === "booked" || appointment.state === "confirmed";
 
 export interface ReminderRunResult {
-  /** Patients asked about (those with an address who did not turn reminders off). */
+  /** Appointments of tomorrow still booked or confirmed at the agenda, of any patient. */
+  appointments: number;
+  /** Portal patients among theirs who want reminders (an address, reminders not turned off): those considered. */
   patients: number;
   sent: number;
   /** The Chile day reminded of (YYYY-MM-DD). */
   day: string;
 }
 
+/** Patients looked up per query: a bounded `rut IN (…)` list whatever the size of the day. */
+const PATIENT_LOOKUP_CHUNK = 1_000;
+
 /**
  * Mails each patient who wants reminders one reminder per appointment of tomorrow (Chile time) still booked or
- * confirmed at the agenda. A cancelled appointment gets none, nor one already reminded. The agenda down ends the run
- * with an error, and the job is retried (what was sent stays claimed).
+ * confirmed at the agenda. The agenda is asked once, by date, for everyone's appointments (read page by page), and the
+ * portal's patients among them are found by RUT in chunks: a run costs the same few agenda requests whether the
+ * network has a hundred patients or a hundred thousand. A cancelled appointment gets none, nor one already reminded.
+ * The agenda down ends the run with an error, and the job is retried (what was sent stays claimed).
  */
 export async function sendAppointmentReminders(deps: AppDeps, { now = new Date() }: { now?: Date } = {}): Promise<ReminderRunResult> {
   const tomorrow = dayAfter(chileToday(now));
-  const patients = await deps.prisma.user.findMany({
-    where: {
-      roleType: Role.patient,
-      email: { not: "" },
-      OR: [{ noticePreference: null }, { noticePreference: { appointments: true } }],
-    },
-    select: { id: true, rut: true, email: true },
-    orderBy: { id: "asc" },
+  // A day either side: whichever day boundary the agenda searches by, tomorrow in Chile is inside; filtered here.
+  const found = await deps.providers.scheduling.appointmentsBetween(dayAfter(tomorrow, -1), dayAfter(tomorrow));
+  const appointments = found.filter((appointment) => {
+    const start = new Date(appointment.start);
+    return remindable(appointment) && chileToday(start) === tomorrow && start > now;
   });
-  let sent = 0;
-  for (const patient of patients) {
-    // A day either side: whichever day boundary the agenda searches by, tomorrow in Chile is inside; filtered below.
-    const appointments = await deps.providers.scheduling.listAppointments(patient.rut, dayAfter(tomorrow, -1), dayAfter(tomorrow));
-    for (const appointment of appointments) {
-      const start = new Date(appointment.start);
-      if (!remindable(appointment) || chileToday(start) !== tomorrow || start <= now) continue;
-      const clinic = await clinicFor(deps, patient.id, clinicOfCenter(appointment.place.externalCenterId));
-      const ref = `${appointment.id}@${appointment.start}`;
-      const claimed = await sendOnce(deps, patient.id, { kind: "appointment", ref }, () =>
-        appointmentReminder(patient.email, {
-          clinicTitle: clinic.title,
-          date: formatChileDay(start),
-          time: formatChileHourMinute(start),
-          place: [appointment.place.name, appointment.place.address].filter(Boolean).join(", ") || clinic.title,
-          portalUrl: `${portalOf(deps, clinic)}/dashboard/my-appointments`,
-        }),
-      );
-      if (claimed) sent++;
-    }
+
+  const runs = [...new Set(appointments.map((appointment) => appointment.rut))];
+  const patients = new Map<string, { id: number; rut: string; email: string }>();
+  for (let index = 0; index < runs.length; index += PATIENT_LOOKUP_CHUNK) {
+    const chunk = await deps.prisma.user.findMany({
+      where: {
+        rut: { in: runs.slice(index, index + PATIENT_LOOKUP_CHUNK) },
+        roleType: Role.patient,
+        email: { not: "" },
+        OR: [{ noticePreference: null }, { noticePreference: { appointments: true } }],
+      },
+      select: { id: true, rut: true, email: true },
+    });
+    for (const patient of chunk) patients.set(patient.rut, patient);
   }
-  return { patients: patients.length, sent, day: tomorrow };
+
+  let sent = 0;
+  for (const appointment of appointments) {
+    const patient = patients.get(appointment.rut);
+    if (!patient) continue;
+    const start = new Date(appointment.start);
+    const clinic = await clinicFor(deps, patient.id, clinicOfCenter(appointment.place.externalCenterId));
+    const ref = `${appointment.id}@${appointment.start}`;
+    const claimed = await sendOnce(deps, patient.id, { kind: "appointment", ref }, () =>
+      appointmentReminder(patient.email, {
+        clinicTitle: clinic.title,
+        date: formatChileDay(start),
+        time: formatChileHourMinute(start),
+        place: [appointment.place.name, appointment.place.address].filter(Boolean).join(", ") || clinic.title,
+        portalUrl: `${portalOf(deps, clinic)}/dashboard/my-appointments`,
+      }),
+    );
+    if (claimed) sent++;
+  }
+  return { appointments: appointments.length, patients: patients.size, sent, day: tomorrow };
 }

@@ -1,5 +1,6 @@
 import { malformedAnswer, providerFetch, providerGet, type ProviderRequest } from "../provider-http.ts";
 import {
+  appointmentPatientRun,
   isPatientActor,
   resourcesByReference,
   toProviderAppointment,
@@ -7,7 +8,7 @@ import {
   type FhirBundle,
 } from "./fhir-scheduling.mapping.ts";
 import type { SchedulingConfig } from "./scheduling.config.ts";
-import type { ChangeResult, ProviderAppointment, SchedulingProvider } from "./scheduling.provider.ts";
+import type { AgendaAppointment, ChangeResult, ProviderAppointment, SchedulingProvider } from "./scheduling.provider.ts";
 
 const FHIR_JSON = "application/fhir+json";
 const PROVIDER_NAME = "agenda";
@@ -29,6 +30,10 @@ export const appointmentsSearchParams = (
   ["_count", "200"],
 ];
 
+/** The date search of the reminders: a page of this many appointments (the agenda may send fewer), at most this many pages. */
+export const DATE_SEARCH_PAGE_SIZE = 100;
+export const DATE_SEARCH_MAX_PAGES = 500;
+
 /**
  * Appointments from an HL7 FHIR R4 agenda: searched by the patient's RUN as an identifier of the patient reference,
  * changed the FHIR way (update of the Appointment: status cancelled with a cancelationReason, or the patient
@@ -49,7 +54,10 @@ export function createFhirSchedulingClient(config: SchedulingConfig): Scheduling
   };
 
   async function search(params: Array<[string, string]>): Promise<FhirBundle> {
-    const url = `${base}/Appointment?${new URLSearchParams(params).toString()}`;
+    return searchAt(`${base}/Appointment?${new URLSearchParams(params).toString()}`);
+  }
+
+  async function searchAt(url: string): Promise<FhirBundle> {
     const bundle = await providerGet(url, request, (response) => response.json() as Promise<FhirBundle>);
     if (!bundle || bundle.resourceType !== "Bundle") throw malformedAnswer(PROVIDER_NAME, "Appointment: la respuesta no es un Bundle");
     return bundle;
@@ -98,7 +106,44 @@ export function createFhirSchedulingClient(config: SchedulingConfig): Scheduling
     return { ok: true, appointment };
   }
 
+  /**
+   * Every page of a search by date, following Bundle.link "next" (only on the agenda's own origin, so credentials never
+   * leave for another host), up to DATE_SEARCH_MAX_PAGES: past that the run fails rather than remind some patients only.
+   */
+  async function appointmentsBetween(fromDay: string, toDay: string): Promise<AgendaAppointment[]> {
+    const found = new Map<string, AgendaAppointment>();
+    let url: string | undefined = `${base}/Appointment?${new URLSearchParams([
+      ["date", `ge${fromDay}`],
+      ["date", `le${toDay}`],
+      ["_include", "Appointment:actor"],
+      ["_count", String(DATE_SEARCH_PAGE_SIZE)],
+    ]).toString()}`;
+    for (let pages = 0; url; pages++) {
+      if (pages === DATE_SEARCH_MAX_PAGES) {
+        throw malformedAnswer(PROVIDER_NAME, `Appointment: la búsqueda por fecha tiene más de ${DATE_SEARCH_MAX_PAGES} páginas`);
+      }
+      const bundle = await searchAt(url);
+      const included = resourcesByReference(bundle);
+      for (const entry of bundle.entry ?? []) {
+        const resource = entry.resource;
+        if (resource?.resourceType !== "Appointment") continue;
+        const fhirAppointment = resource as FhirAppointment;
+        const rut = appointmentPatientRun(fhirAppointment, identifierSystem);
+        const appointment = rut ? toProviderAppointment(fhirAppointment, included, { identifierSystem, rut }) : null;
+        if (rut && appointment) found.set(appointment.id, { ...appointment, rut });
+      }
+      const next = bundle.link?.find((link) => link.relation === "next")?.url;
+      if (next && new URL(next, url).origin !== new URL(base).origin) {
+        throw malformedAnswer(PROVIDER_NAME, "Appointment: la página siguiente está en otro servidor");
+      }
+      url = next ? new URL(next, url).toString() : undefined;
+    }
+    return [...found.values()].sort((a, b) => a.start.localeCompare(b.start));
+  }
+
   return {
+    appointmentsBetween,
+
     async listAppointments(rut, fromDay, toDay) {
       return appointmentsOf(await search(appointmentsSearchParams(identifierSystem, rut, fromDay, toDay)), rut);
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resourcesByReference, toProviderAppointment, type FhirAppointment } from "./fhir-scheduling.mapping.ts";
+import { appointmentPatientRun, resourcesByReference, toProviderAppointment, type FhirAppointment } from "./fhir-scheduling.mapping.ts";
 
 const RUN = "http://regcivil.cl/Validacion/RUN";
 const patient = { identifierSystem: RUN, rut: "12345678-5" };
@@ -69,5 +69,36 @@ describe("FHIR Appointment → the patient's appointment", () => {
   it("never maps an appointment whose patient is someone else, or whose RUN comes under another system", () => {
     expect(toProviderAppointment(appointment("booked", "needs-action", "11111111-1"), included, patient)).toBeNull();
     expect(toProviderAppointment(appointment("booked"), included, { identifierSystem: "urn:otro", rut: "12345678-5" })).toBeNull();
+  });
+});
+
+describe("the patient's RUN of an appointment found by date (reminders)", () => {
+  const withPatient = (actor: Record<string, unknown>): FhirAppointment => ({
+    ...appointment("booked"),
+    participant: [{ actor, status: "needs-action" }, ...appointment("booked").participant!.slice(1)],
+  });
+
+  it("reads the RUN from the patient participant's identifier under the configured system", () => {
+    expect(appointmentPatientRun(appointment("booked"), RUN)).toBe("12345678-5");
+  });
+
+  it("normalizes it as the portal's rut column: no dots, no leading zeros, upper-case check digit", () => {
+    const run = (value: string) => appointmentPatientRun(withPatient({ type: "Patient", identifier: { system: RUN, value } }), RUN);
+    expect(run("12.345.678-5")).toBe("12345678-5");
+    expect(run("09.876.543-3")).toBe("9876543-3");
+    expect(run("10.000.013-k")).toBe("10000013-K");
+  });
+
+  it("has none for another identifier system, an invalid RUN, another kind of actor, or no patient at all", () => {
+    expect(appointmentPatientRun(appointment("booked"), "urn:otro")).toBeNull();
+    expect(appointmentPatientRun(withPatient({ type: "Patient", identifier: { system: RUN, value: "12345678-9" } }), RUN)).toBeNull();
+    expect(appointmentPatientRun(withPatient({ type: "Practitioner", identifier: { system: RUN, value: "12345678-5" } }), RUN)).toBeNull();
+    expect(appointmentPatientRun({ ...appointment("booked"), participant: appointment("booked").participant!.slice(1) }, RUN)).toBeNull();
+  });
+
+  it("gives the same appointment the patient's own search gives, once the RUN is known", () => {
+    const found = appointment("booked", "accepted", "12.345.678-5");
+    const rut = appointmentPatientRun(found, RUN)!;
+    expect(toProviderAppointment(found, included, { identifierSystem: RUN, rut })?.state).toBe("confirmed");
   });
 });

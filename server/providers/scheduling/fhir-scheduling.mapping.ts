@@ -1,3 +1,4 @@
+import { isValidRut, normalizeRut } from "../../contract/rut.ts";
 import type { AppointmentState, ProviderAppointment } from "./scheduling.provider.ts";
 
 // FHIR R4 Appointment (with its Practitioner and Location, included by the search) → the portal's appointment.
@@ -38,6 +39,8 @@ interface FhirPractitioner {
 
 export interface FhirBundle {
   resourceType: "Bundle";
+  total?: number;
+  link?: Array<{ relation?: string; url?: string }>;
   entry?: Array<{ resource?: { resourceType?: string; id?: string } & Record<string, unknown> }>;
 }
 
@@ -47,7 +50,23 @@ export const CENTER_IDENTIFIER_SYSTEM = "urn:portal-pacientes:agenda:centro";
 const textOf = (concepts: FhirAppointment["specialty"]) => concepts?.[0]?.text ?? concepts?.[0]?.coding?.[0]?.display ?? null;
 
 export function isPatientActor(actor: Reference | undefined, identifierSystem: string, rut: string): boolean {
-  return actor?.identifier?.system === identifierSystem && actor.identifier.value?.toUpperCase() === rut.toUpperCase();
+  // Compared in the portal's normal form: an agenda may write the RUN with dots or a lower-case k.
+  const value = actor?.identifier?.system === identifierSystem ? actor.identifier.value : undefined;
+  return value !== undefined && normalizeRut(value) === normalizeRut(rut);
+}
+
+/**
+ * The RUN of the appointment's patient (the participant whose actor carries an identifier of `identifierSystem`),
+ * normalized as the portal stores it ("12.345.678-k" → "12345678-K"); null when there is none or it is not a valid RUN.
+ */
+export function appointmentPatientRun(appointment: FhirAppointment, identifierSystem: string): string | null {
+  for (const participant of appointment.participant ?? []) {
+    const identifier = participant.actor?.identifier;
+    if (identifier?.system !== identifierSystem || !identifier.value) continue;
+    if (participant.actor?.type !== undefined && participant.actor.type !== "Patient") continue;
+    return isValidRut(identifier.value) ? normalizeRut(identifier.value) : null;
+  }
+  return null;
 }
 
 function stateOf(appointment: FhirAppointment, patientStatus: string | undefined): AppointmentState | null {

@@ -27,6 +27,12 @@ export interface ProviderAppointment {
   version: string | null;
 }
 
+/** An appointment of any patient, found by date (the reminders), with the RUN of its patient. */
+export interface AgendaAppointment extends ProviderAppointment {
+  /** The patient's RUN, normalized as the portal stores it ("12345678-5"). */
+  rut: string;
+}
+
 /** Why the agenda refused a change: it changed since it was read, or its rules forbid it (past, already cancelled…). */
 export type AgendaRefusal = "changed" | "refused";
 
@@ -38,6 +44,11 @@ export interface SchedulingProvider {
    * when the agenda does not know the RUN.
    */
   listAppointments(rut: string, fromDay: string, toDay?: string): Promise<ProviderAppointment[]>;
+  /**
+   * Every patient's appointments from `fromDay` to `toDay` (YYYY-MM-DD, both included), earliest first: one search by
+   * date, however many patients, read page by page. For the portal's own jobs (reminders), never for a patient's page.
+   */
+  appointmentsBetween(fromDay: string, toDay: string): Promise<AgendaAppointment[]>;
   /** One appointment of that patient, or null when there is none with that id for that RUN. */
   getAppointment(rut: string, id: string): Promise<ProviderAppointment | null>;
   /**

@@ -78,6 +78,9 @@ for (const viewport of [
       // Nothing chosen: the form says what is missing and sends nothing.
       await section.getByRole("button", { name: "Agregar cuidador" }).click();
       await expect(section.getByText("Elija al menos una parte del portal")).toBeVisible();
+      // An empty RUT is said to be missing, not unknown (issue 45).
+      await expect(section.getByText("Ingrese el RUT del cuidador, por ejemplo 12.345.678-5")).toBeVisible();
+      await expect(section.getByText("No hay un paciente con ese RUT")).toHaveCount(0);
 
       await addCaregiver(page, accounts.incomplete.rut);
       await expect(page.getByText("Cuidador agregado")).toBeVisible();

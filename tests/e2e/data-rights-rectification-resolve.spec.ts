@@ -52,6 +52,12 @@ for (const { width, height, patient, email, newRut } of widths) {
       await expect(dialog).toBeHidden();
       await expect(item).toContainText("Recibida");
 
+      // 'Rechazar…' can be called off: 'Cancelar' puts the button back and changes nothing.
+      await item.getByRole("button", { name: "Rechazar…" }).click();
+      await item.getByRole("button", { name: "Cancelar" }).click();
+      await expect(item.getByLabel("Motivo del rechazo")).toHaveCount(0);
+      await expect(item.getByRole("button", { name: "Rechazar…" })).toBeVisible();
+
       const since = new Date();
       await item.getByRole("button", { name: "Resolver" }).click();
       await dialog.getByRole("button", { name: "Sí, aplicar el cambio" }).click();

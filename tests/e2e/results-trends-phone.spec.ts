@@ -116,5 +116,14 @@ for (const width of [375, 1280]) {
       await expect(trend.getByTestId("trend-chart")).toHaveCount(0);
       await expect(trend).not.toContainText("10^3");
     });
+    test("'Ver evolución' is a target of at least 44 × 44 px", async ({ page }) => {
+      await logIn(page, accounts.patient);
+      await page.goto("/dashboard/laboratory");
+      await page.getByRole("button", { name: "Ver prestaciones de la orden 1234567801" }).click();
+      const button = page.getByRole("button", { name: "Ver evolución de Glucosa" });
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    });
   });
 }

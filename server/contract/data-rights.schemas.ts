@@ -75,6 +75,7 @@ export const ZAccessPage = z.object({
   total: z.number().int(),
   scope: z.enum(ACCESS_SCOPES).describe("El filtro aplicado (el pedido, o el que corresponde cuando no se pidió)"),
   othersTotal: z.number().int().describe("Accesos de otras personas en esos días"),
+  patient: z.object({ name: z.string(), rut: z.string() }).optional().describe("Para el personal: el paciente cuyos accesos se listan"),
 });
 export type AccessPage = z.infer<typeof ZAccessPage>;
 

@@ -83,7 +83,11 @@ export function useListUrlState<K extends string, F extends string = never>(
   function show(next: { page?: number; sort?: SortState<F> } & Partial<Record<K, string>>, options: { keepScroll?: boolean } = {}) {
     const nextValues = Object.fromEntries(keys.map((key) => [key, next[key] ?? values[key]])) as Record<K, string>;
     const state = { page: next.page ?? page, values: nextValues, sort: next.sort ?? sort };
-    setParams(listQuery(state, sortOptions?.fallback), { replace: true, preventScrollReset: options.keepScroll === true });
+    const query = listQuery(state, sortOptions?.fallback);
+    // What the list does not manage stays (the staff accesses page's userId: dropping it lost the patient, issue 45).
+    const managed = new Set<string>([...keys, "page", "orderBy", "direction"]);
+    for (const [key, value] of params) if (!managed.has(key)) query.set(key, value);
+    setParams(query, { replace: true, preventScrollReset: options.keepScroll === true });
   }
 
   return { page, values, sort, show };

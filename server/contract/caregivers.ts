@@ -14,7 +14,8 @@ export const relationshipLabels: Record<Relationship, string> = {
   madre: "Madre",
   padre: "Padre",
   "tutor-legal": "Tutor legal",
-  otro: "Otro",
+  // Said of a woman or a man alike ('María (Otro)' read wrong; issue 45).
+  otro: "Otra relación",
 };
 /** The relationships that make a caregiver a minor's legal guardian: the minor cannot revoke such a link. */
 export const GUARDIAN_RELATIONSHIPS: readonly Relationship[] = ["madre", "padre", "tutor-legal"];

@@ -14,7 +14,8 @@ export const relationshipLabels: Record<Relationship, string> = {
   madre: "Madre",
   padre: "Padre",
   "tutor-legal": "Tutor legal",
-  otro: "Otro",
+  // Said of a woman or a man alike ('María (Otro)' read wrong; issue 45).
+  otro: "Otra relación",
 };
 /** The relationships that make a caregiver a minor's legal guardian: the minor cannot revoke such a link. */
 export const GUARDIAN_RELATIONSHIPS: readonly Relationship[] = ["madre", "padre", "tutor-legal"];
@@ -25,6 +26,7 @@ export const caregiverMessages = {
   linkNotFound: "Vínculo no encontrado",
   dependentNotFound: "Paciente no encontrado",
   caregiverNotFound: "No hay un paciente con ese RUT. El cuidador debe tener una cuenta de paciente.",
+  caregiverRutRequired: "Ingrese el RUT del cuidador, por ejemplo 12.345.678-5",
   samePerson: "El cuidador y la persona a su cuidado deben ser personas distintas.",
   alreadyLinked: "Esta persona ya tiene un vínculo vigente con ese cuidador. Renuévelo o revóquelo.",
   guardianOfMinor: "Este vínculo es de su tutor legal mientras usted sea menor de edad; solo la clínica puede revocarlo.",
@@ -54,7 +56,12 @@ const isoDay = (message: string) =>
 
 /** Staff create a link from the dependent's edit page. */
 export const ZCreateCaregiverLink = z.object({
-  caregiverRut: z.string({ error: caregiverMessages.caregiverNotFound }).trim().min(1, caregiverMessages.caregiverNotFound).max(20),
+  // Empty: the RUT is missing, not unknown (issue 45).
+  caregiverRut: z
+    .string({ error: caregiverMessages.caregiverRutRequired })
+    .trim()
+    .min(1, caregiverMessages.caregiverRutRequired)
+    .max(20, caregiverMessages.caregiverNotFound),
   relationship: z.enum(RELATIONSHIPS, { error: caregiverMessages.relationshipRequired }),
   documentSeen: z.string({ error: caregiverMessages.documentRequired }).trim().min(3, caregiverMessages.documentRequired).max(200),
   parts: z
@@ -107,7 +114,7 @@ export type MyCaregiverLinks = z.infer<typeof ZMyCaregiverLinks>;
  */
 export const ZCaregiverLinkForm = z
   .object({
-    caregiverRut: z.string().trim().min(1, caregiverMessages.caregiverNotFound).max(20),
+    caregiverRut: z.string().trim().min(1, caregiverMessages.caregiverRutRequired).max(20),
     relationship: z.enum(RELATIONSHIPS, { error: caregiverMessages.relationshipRequired }),
     documentSeen: ZCreateCaregiverLink.shape.documentSeen,
     parts: z.string().min(1, caregiverMessages.partsRequired),

@@ -75,6 +75,7 @@ export const ZAccessPage = z.object({
   total: z.number().int(),
   scope: z.enum(ACCESS_SCOPES).describe("El filtro aplicado (el pedido, o el que corresponde cuando no se pidió)"),
   othersTotal: z.number().int().describe("Accesos de otras personas en esos días"),
+  patient: z.object({ name: z.string(), rut: z.string() }).optional().describe("Para el personal: el paciente cuyos accesos se listan"),
 });
 export type AccessPage = z.infer<typeof ZAccessPage>;
 
@@ -102,6 +103,10 @@ export const rightsRequestStatusLabels: Record<RightsRequestStatusName, string> 
  * corrected: the RUT, or another datum the clinic holds. Names and birth date they correct themselves (issue 45 §5).
  */
 export const RECTIFIABLE_FIELDS = ["rut", "other"] as const;
+/** Rectifications staff apply in the portal from the queue (the patient's record): the RUT and the personal data. */
+export const APPLICABLE_FIELDS = ["rut", "firstName", "secondName", "lastName", "secondLastName", "birthDate"] as const;
+export const isApplicableField = (field: string | null): boolean => (APPLICABLE_FIELDS as readonly string[]).includes(field ?? "");
+
 /** The field of a request as the screens name it; requests sent before issue 45 may name a personal datum too. */
 export const requestFieldLabels: Record<string, string> = {
   rut: "RUT",
@@ -119,6 +124,8 @@ export const rightsRequestMessages = {
   valueTooLong: "El valor correcto puede tener hasta 200 caracteres",
   detailsTooLong: "El detalle puede tener hasta 1000 caracteres",
   reasonRequired: "Ingrese el motivo del rechazo",
+  confirmChange: "Confirme que se aplica el cambio del dato antes de resolver",
+  noteRequired: "Indique qué se corrigió y dónde",
   alreadyOpen: "Ya tiene una solicitud de este tipo en trámite",
   notFound: "La solicitud no existe",
   finished: "La solicitud ya fue resuelta o rechazada",
@@ -151,6 +158,8 @@ export const ZRightsRequestDto = z.object({
   details: z.string(),
   status: z.enum(RIGHTS_REQUEST_STATUSES),
   rejectionReason: z.string().nullable(),
+  resolution: z.string().nullable().describe("Qué se hizo al resolverla: el dato corregido o la nota del personal"),
+  resolvedAt: z.string().nullable().describe("Instante ISO en que se resolvió o rechazó"),
   receivedAt: z.string().describe("Instante ISO"),
   dueAt: z.string().describe("Instante ISO del plazo legal (30 días corridos)"),
   overdue: z.boolean().describe("Vencido sin resolver"),
@@ -173,7 +182,16 @@ export const ZRightsRequestId = z.coerce
 
 const rightsRequestChange = {
   status: z.enum(["in_progress", "resolved", "rejected"], { error: "Estado inválido" }),
-  reason: z.string().trim().max(1000, { error: rightsRequestMessages.detailsTooLong }).optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(1000, { error: rightsRequestMessages.detailsTooLong })
+    .optional()
+    .describe("Rechazo: el motivo. Rectificación de 'Otro dato' resuelta: qué se corrigió y dónde"),
+  applyChange: z
+    .boolean({ error: rightsRequestMessages.confirmChange })
+    .optional()
+    .describe("Rectificación del RUT o de un dato personal resuelta: el personal confirma que se aplica el valor pedido"),
 };
 const rejectionHasReason = (input: { status: string; reason?: string }) => input.status !== "rejected" || Boolean(input.reason);
 const reasonRequired = () => ({ error: rightsRequestMessages.reasonRequired, path: ["reason"] });

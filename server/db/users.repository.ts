@@ -147,6 +147,8 @@ export async function createUser<S extends Prisma.UserSelect>(
 
 /** Personal data and role a write may change; the search text follows from them. */
 export interface UserChanges {
+  /** Only a rectification staff apply from 'Solicitudes de pacientes' changes a RUT (issue 45 §5). */
+  rut?: string;
   email?: string;
   firstName?: string | null;
   secondName?: string | null;

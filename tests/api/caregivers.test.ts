@@ -213,6 +213,9 @@ describe("staff create, renew and revoke links on the dependent's edit page ('Cu
       [{ expiresOn: inDays(400) }, caregiverMessages.adultAtMostOneYear],
       [{ minor: true, minorUntil: "2030-99-01" }, caregiverMessages.notACalendarDay],
       [{ caregiverRut: "99.999.999-9" }, caregiverMessages.caregiverNotFound],
+      // An empty RUT is missing, not unknown (issue 45).
+      [{ caregiverRut: "" }, "Ingrese el RUT del cuidador, por ejemplo 12.345.678-5"],
+      [{ caregiverRut: "   " }, "Ingrese el RUT del cuidador, por ejemplo 12.345.678-5"],
       [{ caregiverRut: demoDependents.adult.rut }, caregiverMessages.samePerson],
       // The minor turns 18 on 2032-06-12 (his birth date on file): a first link cannot outlast that.
     ];

@@ -138,6 +138,9 @@ describe("staff reading a patient's accesses", () => {
     const response = await ofPatient(tokens.admin, ids.bruno);
     expect(response.statusCode).toBe(200);
     expect(response.json().payload.total).toBe(1);
+    // Staff read whose accesses these are (issue 45); a patient's own list does not repeat their name.
+    expect(response.json().payload.patient).toEqual({ name: "Bruno Prueba", rut: "30.000.002-" + plainRutOf(30000002).slice(-1) });
+    expect((await own(tokens.bruno, "")).json().payload.patient).toBeUndefined();
     const today = (await own(tokens.bruno, "")).json().payload.entries[0];
     expect(today).toMatchObject({ action: "data.accesses.list", actor: { kind: "staff", role: "Administrador" } });
   });

@@ -171,3 +171,81 @@ describe("closing a portal account", () => {
     expect(login.statusCode).toBe(401);
   });
 });
+
+describe("resolving a rectification (issue 45 §5)", () => {
+  const patients = { carla: 0, diego: 0 };
+  const patientTokens = { carla: "", diego: "" };
+  beforeAll(async () => {
+    patients.carla = await insertPatient(ctx.db.prisma, 31000003, "Carla", "hcs-rcr");
+    patients.diego = await insertPatient(ctx.db.prisma, 31000004, "Diego", "hcs-rcr");
+    patientTokens.carla = await ctx.login(plainRutOf(31000003), "Paciente2026");
+    patientTokens.diego = await ctx.login(plainRutOf(31000004), "Paciente2026");
+  });
+
+  it("changes the RUT only once staff confirm it, through the audited user edit, and mails the patient what was changed", async () => {
+    const asked = (
+      await create(patientTokens.carla, {
+        kind: "rectification",
+        field: "rut",
+        correctValue: "31.000.005-" + plainRutOf(31000005).slice(-1),
+      })
+    ).json().payload;
+    const unconfirmed = await move(tokens.admin, asked.id, { status: "resolved" });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().message).toBe("Confirme que se aplica el cambio del dato antes de resolver");
+    expect((await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: patients.carla } })).rut).toBe(plainRutOf(31000003));
+
+    await ctx.mail.settled();
+    await ctx.mail.clear();
+    const resolved = await move(tokens.admin, asked.id, { status: "resolved", applyChange: true });
+    expect(resolved.statusCode).toBe(200);
+    const dto = resolved.json().payload;
+    expect(dto).toMatchObject({
+      status: "resolved",
+      resolution: `Se corrigió su RUT: ahora es 31.000.005-${plainRutOf(31000005).slice(-1)}.`,
+    });
+    expect(Date.parse(dto.resolvedAt)).toBeGreaterThan(Date.parse(dto.receivedAt));
+    expect((await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: patients.carla } })).rut).toBe(plainRutOf(31000005));
+    const edit = await ctx.db.prisma.auditEvent.findFirstOrThrow({ where: { action: "user.update", resourceId: String(patients.carla) } });
+    expect(JSON.stringify(edit.before)).toContain("31.000.003-");
+    expect(JSON.stringify(edit.after)).toContain("31.000.005");
+    const mail = await ctx.mail.waitFor("carla@correo.cl");
+    expect(mail.subject).toContain("Resuelta");
+    expect(mail.text).toContain("Se corrigió su RUT: ahora es 31.000.005-");
+  });
+
+  it("refuses a RUT another account has (the request stays open), and a rejection says no datum changed", async () => {
+    const asked = (await create(patientTokens.diego, { kind: "rectification", field: "rut", correctValue: plainRutOf(31000001) })).json()
+      .payload;
+    const taken = await move(tokens.admin, asked.id, { status: "resolved", applyChange: true });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toContain("Ya existe una cuenta con el Rut");
+    expect((await callerOf(patientTokens.diego).dataRights.requests())[0]).toMatchObject({ status: "received", resolvedAt: null });
+
+    await ctx.mail.settled();
+    await ctx.mail.clear();
+    const rejected = await move(tokens.admin, asked.id, { status: "rejected", reason: "El RUT pedido es de otra persona" });
+    expect(rejected.json().payload.resolvedAt).not.toBeNull();
+    const mail = await ctx.mail.waitFor("diego@correo.cl");
+    expect(mail.text).toContain("Motivo: El RUT pedido es de otra persona");
+    expect(mail.text).toContain("No se cambió ningún dato.");
+  });
+
+  it("resolves 'Otro dato' only with staff's note of what was corrected, which the patient reads", async () => {
+    const asked = (await create(patientTokens.diego, { kind: "rectification", field: "other", correctValue: "Previsión: Isapre" })).json()
+      .payload;
+    const noNote = await callerOf(tokens.admin)
+      .dataRights.updateRequest({ id: asked.id, status: "resolved" })
+      .catch((error: Error) => error);
+    expect((noNote as Error).message).toBe("Indique qué se corrigió y dónde");
+    await ctx.mail.settled();
+    await ctx.mail.clear();
+    const resolved = await callerOf(tokens.admin).dataRights.updateRequest({
+      id: asked.id,
+      status: "resolved",
+      reason: "Previsión cambiada a Isapre en la ficha de admisión",
+    });
+    expect(resolved.resolution).toBe("Lo que corrigió la clínica: Previsión cambiada a Isapre en la ficha de admisión");
+    expect((await ctx.mail.waitFor("diego@correo.cl")).text).toContain("Previsión cambiada a Isapre en la ficha de admisión");
+  });
+});

@@ -92,3 +92,18 @@ test("every action the server can write reads in Spanish, in the 'Acción' filte
     expect(label, action).toMatch(spanishLabel);
   }
 });
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px a refused RUT filter clears the rows of the search before (issue 45)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 667 : 800 });
+    await logIn(page, accounts.admin, "staff");
+    await page.goto("/admin/audit");
+    const rows = page.getByRole("table", { name: "Eventos de auditoría" }).locator("tbody tr");
+    await expect(rows.first()).toBeVisible();
+    await page.getByLabel("RUT usuario").fill("12.345.678-0");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Rut inválido" })).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    await expect(page.getByText("Corrija el filtro y presione 'Buscar' para ver los eventos.")).toBeVisible();
+  });
+}

@@ -16,7 +16,7 @@ const verComo = (page: Page) => page.getByLabel("Ver como:");
 async function addCaregiver(page: Page, caregiverRut: string) {
   const section = page.getByRole("form", { name: "Agregar cuidador" });
   await section.getByLabel("RUT del cuidador").fill(caregiverRut);
-  await section.getByLabel("Relación").selectOption({ label: "Otro" });
+  await section.getByLabel("Relación").selectOption({ label: "Otra relación" });
   await section.getByLabel("Documento que vio").fill("Poder simple firmado ante la clínica");
   // An adult's link lasts at most a year (issue 42): six months from today.
   await section.getByLabel("Fecha de término", { exact: true }).fill(new Date(Date.now() + 182 * 86_400_000).toISOString().slice(0, 10));
@@ -78,6 +78,9 @@ for (const viewport of [
       // Nothing chosen: the form says what is missing and sends nothing.
       await section.getByRole("button", { name: "Agregar cuidador" }).click();
       await expect(section.getByText("Elija al menos una parte del portal")).toBeVisible();
+      // An empty RUT is said to be missing, not unknown (issue 45).
+      await expect(section.getByText("Ingrese el RUT del cuidador, por ejemplo 12.345.678-5")).toBeVisible();
+      await expect(section.getByText("No hay un paciente con ese RUT")).toHaveCount(0);
 
       await addCaregiver(page, accounts.incomplete.rut);
       await expect(page.getByText("Cuidador agregado")).toBeVisible();
@@ -96,6 +99,9 @@ for (const viewport of [
       const mine = josePage.getByRole("region", { name: "Mis cuidadores" });
       const pedro = mine.getByRole("listitem").filter({ hasText: "Pedro Soto" });
       await expect(pedro).toBeVisible();
+      // The relation reads for anyone: 'Otra relación', never '(Otro)' (issue 45).
+      await expect(pedro).toContainText("(Otra relación)");
+      await expect(mine).not.toContainText("(Otro)");
       await pedro.getByRole("button", { name: "Revocar" }).click();
       await josePage.getByRole("dialog").getByRole("button", { name: "Continuar" }).click();
       await expect(mine.getByRole("listitem").filter({ hasText: "Pedro Soto" })).toHaveCount(0);

@@ -111,6 +111,8 @@ for (const { width, height, patient } of widths) {
       await openUserByRut(page, patient.rut);
       await page.getByRole("button", { name: "Ver accesos" }).click();
       await expect(page).toHaveURL(/\/admin\/patient-accesses\?userId=\d+$/);
+      // The page names whose accesses these are (issue 45).
+      await expect(page.getByText(`Paciente:`)).toContainText(patient.rut);
       // Others' reads first (issue 45 §8); the patient's own show once 'Solo otras personas' is off.
       await expect(page.getByRole("list", { name: "Accesos a los datos" })).toContainText("Prueba Administradora");
       // A click, then the box's state: the router applies the new address in a transition, a moment after the click.

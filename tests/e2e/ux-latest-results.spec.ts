@@ -29,5 +29,10 @@ for (const viewport of [
         .filter({ hasText: day })
         .first(),
     ).toBeVisible();
+    // That order is a validated one, not one still 'Pendiente Validación' (issue 45).
+    // A card on a phone, a table row on a wide screen.
+    const ofThatDay = orders.locator("article.result-card, tbody tr").filter({ hasText: day });
+    await expect(ofThatDay.filter({ hasText: "Validada" }).first()).toBeVisible();
+    await expect(ofThatDay.filter({ hasText: "Pendiente Validación" })).toHaveCount(0);
   });
 }

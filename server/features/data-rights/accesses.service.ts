@@ -6,6 +6,7 @@ import {
   type AccessScope,
 } from "../../contract/data-rights.schemas.ts";
 import { Role } from "../../contract/roles.ts";
+import { formatRut } from "../../contract/rut.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
@@ -126,5 +127,7 @@ export async function listPatientAccesses(deps: AppDeps, user: SessionUser, inpu
   const { patient } = await requireVisiblePatient(deps, user, meta, "data.accesses.list", userId);
   const page = await accessPage(deps, patient.id, query);
   await audit(deps, user, meta, { action: "data.accesses.list", resource: "accesses", target: patient, after: query });
-  return page;
+  // Staff see whose accesses these are (issue 45: the page named no patient).
+  const name = [patient.firstName, patient.lastName, patient.secondLastName].filter(Boolean).join(" ");
+  return { ...page, patient: { name, rut: formatRut(patient.rut) } };
 }

@@ -23,11 +23,14 @@ export async function requireVisiblePatient(
   meta: RequestMeta,
   action: DataRightsAuditAction,
   patientId: number,
-): Promise<{ actor: StaffActor; patient: { id: number; roleType: number } }> {
+): Promise<{
+  actor: StaffActor;
+  patient: { id: number; roleType: number; rut: string; firstName: string | null; lastName: string | null; secondLastName: string | null };
+}> {
   const actor = await requireStaffActor(deps, user, meta, action);
   const patient = await deps.prisma.user.findFirst({
     where: { AND: [{ id: patientId, roleType: Role.patient }, visibleUsersWhere(actor)] },
-    select: { id: true, roleType: true },
+    select: { id: true, roleType: true, rut: true, firstName: true, lastName: true, secondLastName: true },
   });
   if (!patient) {
     await audit(deps, user, meta, { action, resource: "user", resourceId: patientId, outcome: "denied" });

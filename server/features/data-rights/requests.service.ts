@@ -1,4 +1,6 @@
 import {
+  isApplicableField,
+  requestFieldLabels,
   RIGHTS_REQUEST_DEADLINE_DAYS,
   rightsRequestMessages,
   ZCreateRightsRequest,
@@ -21,6 +23,7 @@ import { turnOffAllNotices } from "../../lib/notice-preferences.ts";
 import { endCaregiverLinksOf, mailCaregiverLinkChange } from "../../lib/caregiver-link-changes.ts";
 import { requirePatientUser } from "./patient-scope.ts";
 import { sendRightsRequestMail } from "./rights-mail.ts";
+import { applyRectification } from "../../lib/rectification.ts";
 
 // 'Solicitudes' (issue 28, Law 21.719): a patient asks for rectification of a field they cannot edit, opposition to
 // e-mail notices, or the closing of their portal account; staff move each request through recibida → en curso →
@@ -34,6 +37,8 @@ const requestSelect = {
   details: true,
   status: true,
   rejectionReason: true,
+  resolution: true,
+  resolvedAt: true,
   receivedAt: true,
   dueAt: true,
   user: {
@@ -62,11 +67,36 @@ function toDto(row: RequestRow, now = new Date()): RightsRequestDto {
     details: row.details,
     status: row.status,
     rejectionReason: row.rejectionReason,
+    resolution: row.resolution,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
     receivedAt: row.receivedAt.toISOString(),
     dueAt: row.dueAt.toISOString(),
     overdue: !isFinished(row.status) && row.dueAt < now,
     patient: { id: row.user.id, rut: row.user.rut, name: [row.user.firstName, row.user.lastName].filter(Boolean).join(" ") },
   };
+}
+
+/**
+ * Resolving a rectification (issue 45 §5): the RUT or a personal datum is changed to the value asked for, through the
+ * users service (audited 'user.update'), once staff confirm it (applyChange); 'Otro dato' lives outside the portal,
+ * so staff say what they corrected and where (reason). Returns what the patient is told was done. A refusal of the
+ * value (invalid, a RUT in use) leaves the request open, to be rejected with its reason.
+ */
+async function resolveRectification(
+  deps: AppDeps,
+  user: SessionUser,
+  current: RequestRow,
+  change: { applyChange?: boolean; reason?: string },
+  meta: RequestMeta,
+): Promise<string> {
+  const label = requestFieldLabels[current.field ?? ""] ?? "Dato";
+  if (!isApplicableField(current.field)) {
+    if (!change.reason) throw new AppError("BAD_REQUEST", rightsRequestMessages.noteRequired);
+    return `Lo que corrigió la clínica: ${change.reason}`;
+  }
+  if (change.applyChange !== true) throw new AppError("BAD_REQUEST", rightsRequestMessages.confirmChange);
+  const stored = await applyRectification(deps, user, current.user.id, current.field!, current.correctValue ?? "", meta);
+  return `Se corrigió su ${label === "RUT" ? label : label.toLowerCase()}: ahora es ${stored}.`;
 }
 
 /** A patient's new request; one open request of each kind at a time (409). The patient gets the receipt by mail. */
@@ -155,12 +185,20 @@ export async function updateRightsRequest(deps: AppDeps, user: SessionUser, inpu
   }
   if (isFinished(current.status)) throw new AppError("CONFLICT", rightsRequestMessages.finished);
 
+  const resolution =
+    change.status === "resolved" && current.kind === "rectification" ? await resolveRectification(deps, user, current, change, meta) : null;
   const now = new Date();
   let endedLinks: Array<{ id: number; dependentId: number }> = [];
   const updated = await deps.prisma.$transaction(async (tx) => {
     const row = await tx.rightsRequest.update({
       where: { id: current.id },
-      data: { status: change.status, rejectionReason: change.status === "rejected" ? change.reason : null, handledById: user.id },
+      data: {
+        status: change.status,
+        rejectionReason: change.status === "rejected" ? change.reason : null,
+        resolution,
+        resolvedAt: change.status === "in_progress" ? null : now,
+        handledById: user.id,
+      },
       select: requestSelect,
     });
     if (change.status === "resolved" && current.kind === "email_opposition") await turnOffAllNotices(tx, current.user.id);
@@ -179,7 +217,7 @@ export async function updateRightsRequest(deps: AppDeps, user: SessionUser, inpu
     resourceId: current.id,
     patientId: current.user.id,
     before: { status: current.status },
-    after: { status: change.status, reason: change.reason },
+    after: { status: change.status, reason: change.reason, resolution },
   });
   for (const link of endedLinks) {
     await audit(deps, user, meta, {

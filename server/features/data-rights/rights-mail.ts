@@ -7,7 +7,8 @@ import { escapeHtml, type MailMessage } from "../../providers/mail/mail.provider
 // The mail a patient gets on every change of one of their requests ('Solicitudes', issue 28). They asked for these,
 // so an opposition to e-mail notices does not stop them. Sent through providers.mail: the durable queue when it is on.
 
-type RequestForMail = Pick<RightsRequestDto, "id" | "kind" | "status" | "rejectionReason" | "dueAt">;
+type RequestForMail = Pick<RightsRequestDto, "id" | "kind" | "status" | "rejectionReason" | "dueAt"> &
+  Partial<Pick<RightsRequestDto, "resolution">>;
 
 export function rightsRequestMail(to: string, request: RequestForMail): MailMessage {
   const kind = rightsRequestKindLabels[request.kind];
@@ -18,6 +19,9 @@ export function rightsRequestMail(to: string, request: RequestForMail): MailMess
       ? `Recibimos su solicitud N° ${request.id} (${kind}). La clínica le responderá a más tardar el ${formatChileDay(new Date(request.dueAt))}.`
       : `Su solicitud N° ${request.id} (${kind}) cambió a: ${status}.`,
     ...(request.status === "rejected" && request.rejectionReason ? [`Motivo: ${request.rejectionReason}`] : []),
+    // What was done (issue 45 §5): the datum a rectification changed, or staff's note; a rejected one changed nothing.
+    ...(request.status === "resolved" && request.resolution ? [request.resolution] : []),
+    ...(request.status === "rejected" && request.kind === "rectification" ? ["No se cambió ningún dato."] : []),
     ...(request.status === "resolved" && request.kind === "account_closure"
       ? [
           "Su cuenta del Portal Pacientes quedó cerrada y sus datos de contacto fueron borrados del portal. Su ficha clínica sigue en la clínica, como exige la ley.",

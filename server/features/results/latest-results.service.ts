@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { VALIDATED } from "../../contract/results.dto.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { SessionUser } from "../../http/authenticate.ts";
 import { audit } from "../../lib/audit.ts";
@@ -56,7 +57,10 @@ export async function latestResults(deps: AppDeps, user: SessionUser, meta: Requ
     return { available: true, newest: known.newest };
   };
   const [laboratory, imaging] = await Promise.all([
-    ask("laboratory", async () => (await deps.providers.lab.listOrders(user.rut, range)).map((order) => order.date)),
+    // Only a validated order is a result to point at; one 'Pendiente Validación' has nothing to show yet (issue 45).
+    ask("laboratory", async () =>
+      (await deps.providers.lab.listOrders(user.rut, range)).filter((order) => order.status === VALIDATED).map((order) => order.date),
+    ),
     ask("imaging", async () => (await deps.providers.imaging.searchStudies(user.rut, range)).map((study) => study.date)),
   ]);
   const summary = { summary: true, from: range.from, to: range.to };

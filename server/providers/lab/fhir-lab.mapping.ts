@@ -1,4 +1,5 @@
 import { chileToday } from "../../lib/chile-time.ts";
+import { readableUnit } from "../../contract/units.ts";
 import {
   PENDING,
   VALIDATED,
@@ -122,7 +123,8 @@ export function toLabProcedure(observation: FhirObservation): LabProcedure | nul
     name: codeText(observation.code),
     status,
     code: coding?.code ?? null,
-    quantity: value === null ? null : { value, unit: observation.valueQuantity?.unit ?? observation.valueQuantity?.code ?? "" },
+    quantity:
+      value === null ? null : { value, unit: readableUnit(observation.valueQuantity?.unit ?? observation.valueQuantity?.code ?? "") },
     referenceRange: low === null && high === null ? null : { low, high },
     flag: value === null ? null : flagOf(observation),
   };

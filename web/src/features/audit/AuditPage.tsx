@@ -83,7 +83,10 @@ function AuditTrail() {
     }
   }
 
-  const events = list.data?.events ?? [];
+  // A refused filter ('Rut inválido'): the rows of the search before do not answer it, so none are shown (issue 45).
+  const refused = Boolean(error);
+  const data = refused ? undefined : list.data;
+  const events = data?.events ?? [];
   return (
     <div className="audit-page">
       <PageTitle title="Auditoría" />
@@ -114,13 +117,14 @@ function AuditTrail() {
           </div>
         </form>
         {error && !errorClosed ? <Banner onClose={() => setErrorClosed(true)}>{error}</Banner> : null}
-        {list.data ? (
+        {data ? (
           <p className="audit-total" role="status">
-            {list.data.totalCapped
-              ? `Más de ${list.data.total.toLocaleString("es-CL")} eventos`
-              : `${list.data.total.toLocaleString("es-CL")} ${list.data.total === 1 ? "evento" : "eventos"}`}
+            {data.totalCapped
+              ? `Más de ${data.total.toLocaleString("es-CL")} eventos`
+              : `${data.total.toLocaleString("es-CL")} ${data.total === 1 ? "evento" : "eventos"}`}
           </p>
         ) : null}
+        {refused ? <p className="audit-empty">Corrija el filtro y presione 'Buscar' para ver los eventos.</p> : null}
         <div className="audit-table__scroller" tabIndex={0} role="region" aria-label="Eventos de auditoría, tabla desplazable">
           <table className="data-table audit-table" aria-label="Eventos de auditoría">
             <thead>
@@ -163,11 +167,11 @@ function AuditTrail() {
             </tbody>
           </table>
         </div>
-        {list.isSuccess && events.length === 0 ? <p className="audit-empty">{auditMessages.none}</p> : null}
-        {list.data && list.data.total > 0 ? (
+        {!refused && list.isSuccess && events.length === 0 ? <p className="audit-empty">{auditMessages.none}</p> : null}
+        {data && data.total > 0 ? (
           <Paginator
             page={page}
-            total={list.data.total}
+            total={data.total}
             limit={AUDIT_PAGE_SIZE}
             onPageChange={(next) => show({ ...draftOf(filters), page: next })}
           />

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { ACCESS_PAGE_SIZE, type AccessActor, type AccessPage, type AccessScope } from "@contract/data-rights.schemas.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
@@ -65,12 +65,12 @@ export function AccessesView({ userId }: { userId?: number }) {
   const { page, values, show } = useListUrlState(rangeParams);
   const fallback = lastTwelveMonths();
   const range = { from: values.desde || fallback.from, to: values.hasta || fallback.to };
-  const chosenScope = scopeOf(values.otras);
-  const accesses = useAccesses({ ...range, scope: chosenScope }, page, userId);
+  const accesses = useAccesses({ ...range, scope: scopeOf(values.otras) }, page, userId);
   const entries = accesses.data?.entries ?? [];
-  // The address decides as soon as the patient clicks (the box must not wait for the next page to change); without it,
-  // the server's choice.
-  const onlyOthers = chosenScope ? chosenScope === "others" : accesses.data?.scope === "others";
+  // The box follows the click at once, not the address (updated a moment later) nor the previous answer while the
+  // next one loads: a checkbox that springs back reads as a refusal (issue 45).
+  const [othersChoice, setOthersChoice] = useState<boolean | null>(null);
+  const onlyOthers = othersChoice ?? (values.otras ? values.otras === "1" : accesses.data?.scope === "others");
   const listStart = useRef<HTMLDivElement>(null);
 
   // Paging keeps the place: the page does not jump to its top; the new page's list starts in view.
@@ -82,6 +82,11 @@ export function AccessesView({ userId }: { userId?: number }) {
 
   return (
     <div className="accesses">
+      {accesses.data?.patient ? (
+        <p className="accesses__patient">
+          Paciente: <strong>{accesses.data.patient.name}</strong> · {accesses.data.patient.rut}
+        </p>
+      ) : null}
       <DateRangeFilter initial={range} onSearch={(next) => show({ desde: next.from, hasta: next.to, page: 1 }, { keepScroll: true })} />
       <div ref={listStart} className="accesses__start">
         {accesses.data ? (
@@ -89,7 +94,10 @@ export function AccessesView({ userId }: { userId?: number }) {
             <input
               type="checkbox"
               checked={onlyOthers}
-              onChange={(event) => show({ otras: event.target.checked ? "1" : "0", page: 1 }, { keepScroll: true })}
+              onChange={(event) => {
+                setOthersChoice(event.target.checked);
+                show({ otras: event.target.checked ? "1" : "0", page: 1 }, { keepScroll: true });
+              }}
             />{" "}
             Solo otras personas
           </label>

@@ -82,6 +82,7 @@ export function RequestsSection() {
               <div>Recibida el {chileDayOf(request.receivedAt)}</div>
               <RequestStatus request={request} />
               {request.rejectionReason ? <div>Motivo: {request.rejectionReason}</div> : null}
+              {request.resolution ? <div>{request.resolution}</div> : null}
             </li>
           ))}
         </ul>

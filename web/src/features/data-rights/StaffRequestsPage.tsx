@@ -19,6 +19,7 @@ import { asWritten, useListUrlState } from "../../lib/list-url-state.ts";
 import { showToast } from "../../lib/overlay-store.ts";
 import { useStaffRequests, useUpdateRequest } from "./api/data-rights.api.ts";
 import { chileDayOf, RequestStatus } from "./RequestStatus.tsx";
+import { ResolveRectificationDialog } from "./ResolveRectificationDialog.tsx";
 import "./data-rights.css";
 
 const statusOptions = [
@@ -30,12 +31,12 @@ const isOpen = (request: RightsRequestDto) => request.status === "received" || r
 function RequestActions({ request, onChanged }: { request: RightsRequestDto; onChanged(): void }) {
   const [reason, setReason] = useState("");
   const [rejecting, setRejecting] = useState(false);
-  const update = useUpdateRequest({
-    onSuccess: () => {
-      showToast("Solicitud actualizada. Se avisó al paciente por correo.");
-      onChanged();
-    },
-  });
+  const [confirming, setConfirming] = useState(false);
+  const changed = () => {
+    showToast("Solicitud actualizada. Se avisó al paciente por correo.");
+    onChanged();
+  };
+  const update = useUpdateRequest({ onSuccess: changed });
   if (!isOpen(request)) return null;
   const resolveLabel = request.kind === "account_closure" ? "Resolver y cerrar la cuenta" : "Resolver";
   return (
@@ -45,9 +46,22 @@ function RequestActions({ request, onChanged }: { request: RightsRequestDto; onC
           Marcar en curso
         </Button>
       ) : null}
-      <Button disabled={update.isPending} onClick={() => update.mutate({ id: request.id, status: "resolved" })}>
+      <Button
+        disabled={update.isPending}
+        onClick={() => (request.kind === "rectification" ? setConfirming(true) : update.mutate({ id: request.id, status: "resolved" }))}
+      >
         {resolveLabel}
       </Button>
+      {confirming ? (
+        <ResolveRectificationDialog
+          request={request}
+          onClose={() => setConfirming(false)}
+          onResolved={() => {
+            setConfirming(false);
+            changed();
+          }}
+        />
+      ) : null}
       {rejecting ? (
         <form
           className="rights-request__reject"
@@ -66,6 +80,16 @@ function RequestActions({ request, onChanged }: { request: RightsRequestDto; onC
           />
           <Button type="submit" variant="danger" disabled={update.isPending}>
             Rechazar
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setRejecting(false);
+              setReason("");
+              update.reset();
+            }}
+          >
+            Cancelar
           </Button>
         </form>
       ) : (
@@ -113,6 +137,7 @@ export default function StaffRequestsPage() {
               <div>Recibida el {chileDayOf(request.receivedAt)}</div>
               <RequestStatus request={request} />
               {request.rejectionReason ? <div>Motivo: {request.rejectionReason}</div> : null}
+              {request.resolution ? <div>{request.resolution}</div> : null}
               <RequestActions request={request} onChanged={() => void list.refetch()} />
             </li>
           ))}

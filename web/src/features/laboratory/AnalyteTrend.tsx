@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import type { AnalyteSeriesDto } from "@contract/results.dto.ts";
 import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { RESULTS_ERROR_MESSAGE } from "../../lib/results.ts";
@@ -14,6 +15,20 @@ function rangeText(low: number | null, high: number | null, unit: string): strin
   if (low !== null) return `Desde ${number(low)} ${unit}`;
   if (high !== null) return `Hasta ${number(high)} ${unit}`;
   return "Sin rango informado";
+}
+
+/** One result is a value, not a one-dot "evolution" (issue 45 §7). */
+function SingleResult({ point, unit }: { point: AnalyteSeriesDto["points"][number]; unit: string }) {
+  return (
+    <div className="trend__single">
+      <p>
+        Hay un solo resultado: <strong>{`${number(point.value)} ${unit}`}</strong> el {formatDay(point.date)} (
+        {point.flag ? flagText[point.flag].toLowerCase() : "sin referencia"}; rango de referencia: {rangeText(point.low, point.high, unit)}
+        ).
+      </p>
+      <p>La evolución se mostrará cuando tenga más de un resultado de este examen.</p>
+    </div>
+  );
 }
 
 /** 'Ver evolución' of one analyte: a chart of the patient's values with the reference band, and the same data as a table. */
@@ -36,7 +51,8 @@ export function AnalyteTrend({ code, name, onClose }: { code: string; name: stri
           retrying={series.isFetching}
         />
       ) : null}
-      {series.data ? (
+      {series.data?.points.length === 1 ? <SingleResult point={series.data.points[0]!} unit={series.data.unit} /> : null}
+      {series.data && series.data.points.length > 1 ? (
         <div className="trend__body">
           <Suspense fallback={<p className="results-empty">Cargando gráfico…</p>}>
             <AnalyteChart series={series.data} />
@@ -50,14 +66,16 @@ export function AnalyteTrend({ code, name, onClose }: { code: string; name: stri
                 <tr>
                   <th scope="col">Fecha</th>
                   <th scope="col">Valor</th>
-                  <th scope="col">Rango de referencia</th>
+                  <th scope="col">
+                    Rango<span className="trend__more"> de referencia</span>
+                  </th>
                   <th scope="col">Resultado</th>
                 </tr>
               </thead>
               <tbody>
                 {series.data.points.map((point) => (
                   <tr key={point.orderNumber} className={point.flag === "H" || point.flag === "L" ? "trend__row--out" : undefined}>
-                    <td>{formatDay(point.date)}</td>
+                    <td className="trend__day">{formatDay(point.date)}</td>
                     <td>
                       {number(point.value)} {series.data.unit}
                     </td>

@@ -57,12 +57,15 @@ export function useStaffRequests(statusParam: string, page: number) {
   );
 }
 
-export function useUpdateRequest(options: UpdateOptions) {
+export const updateFailed = "No fue posible guardar el cambio, por favor intente más tarde";
+
+/** A change of a request's state; a dialog that shows the refusal itself asks for no toast. */
+export function useUpdateRequest(options: UpdateOptions, { toast = true } = {}) {
   const trpc = useTRPC();
   return useMutation(
     trpc.dataRights.updateRequest.mutationOptions({
       ...options,
-      meta: { errorToast: (error) => errorMessage(error, "No fue posible guardar el cambio, por favor intente más tarde") },
+      meta: { errorToast: (error) => (toast ? errorMessage(error, updateFailed) : null) },
     }),
   );
 }

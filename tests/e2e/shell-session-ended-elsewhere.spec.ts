@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { logIn } from "./shell-helpers.ts";
 import { e2eBaseUrl } from "./support/ports.ts";
-import { rectificationPatients } from "./support/rights-requests-fixtures.ts";
+import { sessionEndedPatient } from "./support/rights-requests-fixtures.ts";
 
 // Issue 45 §3: after 'Cerrar las demás sesiones' on another device, the phone's next tap landed on /login under the
 // first-login welcome ("debes cambiar tu contraseña"). It says what happened, in usted, and welcomes no one.
 
 test.use({ viewport: { width: 375, height: 667 } });
 
-const patient = { rut: rectificationPatients.phone.rut, password: rectificationPatients.phone.password };
+const patient = { rut: sessionEndedPatient.rut, password: sessionEndedPatient.password };
 
 test("a session ended from another device returns to the login saying so, with no first-login welcome", async ({ page, request }) => {
   await logIn(page, patient);

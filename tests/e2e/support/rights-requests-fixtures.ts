@@ -3,16 +3,18 @@ import { dayToDate } from "../../../server/contract/days.ts";
 import { hashPassword } from "../../../server/lib/passwords.ts";
 import { plainRutOf, rutOf } from "../../helpers/fixtures.ts";
 
-// Issue 45 §4 and §5 in the browser: patients with no request yet, one per test and width, for 'Solicitudes' after
-// sending and for a rectification resolved by staff.
+// Issue 45 §3, §4 and §5 in the browser: patients with no request yet, one per test and width, for 'Solicitudes' after
+// sending and for a rectification resolved by staff (which changes their RUT), and one whose session ends elsewhere.
 
 const patient = (rutBody: string) => ({ rutBody, rut: rutOf(rutBody), password: "Paciente2026" }) as const;
 
 export const requestsPatients = { phone: patient("23452001"), desktop: patient("23452002") } as const;
 export const rectificationPatients = { phone: patient("23452003"), desktop: patient("23452004") } as const;
+/** Issue 45 §3's patient, of its own: the rectification spec changes the RUT of rectificationPatients. */
+export const sessionEndedPatient = patient("23452005");
 
 export async function seedRightsRequestsFixtures(prisma: PrismaClient): Promise<void> {
-  const all = [...Object.values(requestsPatients), ...Object.values(rectificationPatients)];
+  const all = [...Object.values(requestsPatients), ...Object.values(rectificationPatients), sessionEndedPatient];
   for (const [index, { rutBody, password }] of all.entries()) {
     await prisma.user.create({
       data: {

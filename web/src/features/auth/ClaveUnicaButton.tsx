@@ -14,7 +14,8 @@ function nextQuery(): string {
  */
 export function ClaveUnicaButton() {
   const clinic = currentClinic().key;
-  const [enabled, setEnabled] = useState(false);
+  // null while the server is asked: the block keeps its place, unseen, so the page below does not jump when it shows.
+  const [enabled, setEnabled] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
     void fetchClaveUnicaOptions(clinic).then((options) => {
@@ -24,9 +25,9 @@ export function ClaveUnicaButton() {
       live = false;
     };
   }, [clinic]);
-  if (!enabled) return null;
+  if (enabled === false) return null;
   return (
-    <div className="claveunica">
+    <div className={enabled ? "claveunica" : "claveunica claveunica--pending"}>
       <p className="claveunica__or">o</p>
       <a className="claveunica__button" href={`/claveunica/ingresar?clinic=${encodeURIComponent(clinic)}${nextQuery()}`}>
         <svg className="claveunica__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

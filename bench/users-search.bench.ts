@@ -183,7 +183,9 @@ export default async function run(): Promise<BenchResult[]> {
       logError: (error) => console.error(error),
       background: new BackgroundWork((error) => console.error(error)),
     };
-    const actor: SessionUser = admin;
+    // The dataset's admin has no second factor, which every admin must set up before the staff pages answer (issue
+    // 27); the bench measures the search an admin past that step runs.
+    const actor: SessionUser = { ...admin, totpEnabledAt: admin.totpEnabledAt ?? new Date() };
     const meta = { ip: "127.0.0.1" };
     const plan = searches(sample);
 

@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y/axe.ts";
 import { accounts, logIn } from "./shell-helpers.ts";
+import { refreshPatient } from "./support/appointments-fixtures.ts";
 import { failingPortalUrl, startFailingPortal } from "./support/failing-portal.ts";
+import { e2eMocksUrl } from "./support/ports.ts";
 
 // 'Mis citas' (issue 44) in an es-CL / America/Santiago browser: the demo patient's seeded appointments from the
 // scheduling mock's FHIR API, the calendar file, a cancellation after its confirmation; and the agenda down.
@@ -105,6 +107,33 @@ test.describe("'Mis citas' with the agenda answering", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(open.locator(".appointment-status")).toHaveText(status ?? "");
   });
+});
+
+test("at 375 px a booking made outside the portal (the clinic's page in another tab) shows after 'Actualizar', which says when", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await logIn(page, refreshPatient);
+  await page.goto("/dashboard/my-appointments");
+  await expect(page.getByText("No tiene horas reservadas ni atenciones en los últimos 12 meses.", { exact: false })).toBeVisible();
+
+  // The clinic's own booking page, not the portal's frame: the portal is not told.
+  const agendaPage = await (await fetch(`${e2eMocksUrl}/agenda?externalCenterId=${encodeURIComponent("HCS@4")}`)).text();
+  const slotId = [...agendaPage.matchAll(/name="slotId" value="([^"]+)"/g)].at(-2)![1]!;
+  const booked = await fetch(`${e2eMocksUrl}/agenda/reservar`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ externalCenterId: "HCS@4", slotId, rut: refreshPatient.rut, email: refreshPatient.email }),
+  });
+  expect(booked.status).toBe(200);
+
+  await page.getByRole("button", { name: "Actualizar" }).click();
+  const [day, time] = [slotId.slice(0, 10).split("-").reverse().join("-"), slotId.slice(11)];
+  await expect(
+    page.getByRole("list", { name: "Próximas horas" }).getByRole("listitem", { name: `Hora del ${day} a las ${time}` }),
+  ).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Lista actualizada a las \d{2}:\d{2}\.$/ })).toBeVisible();
+  await expectNoSidewaysScroll(page);
 });
 
 test.describe("'Mis citas' with the agenda down", () => {

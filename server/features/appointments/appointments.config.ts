@@ -35,6 +35,11 @@ export const appointmentsConfigSchema = z.object({
   /** How far back 'Mis citas' shows past appointments. */
   APPOINTMENT_HISTORY_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   /**
+   * How long an instance keeps the agenda's answer to a patient's list (0–60 s; 0 asks every time). The portal asks
+   * again after a cancellation or a confirmation, after the patient leaves 'Agendamiento', and on 'Actualizar'.
+   */
+  APPOINTMENTS_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
+  /**
    * When the reminders of tomorrow's appointments go out (cron, America/Santiago); by default 10:00 and 16:00 (the
    * second run catches what was booked since, or what the agenda being down held back). Empty: never (tests).
    */

@@ -4,7 +4,9 @@ import { appointmentCalendarFile, cancelAppointment, confirmAppointment, listApp
 
 /** tRPC over the same service as REST /appointments (access: patient, or a caregiver for 'Agendamiento'). */
 export const appointmentsRouter = router({
-  list: actingPatientProcedure("agendamiento", "appointment.list").query(({ ctx }) => listAppointments(ctx.deps, ctx.user, ctx.meta)),
+  list: actingPatientProcedure("agendamiento", "appointment.list")
+    .input(z.object({ refresh: z.boolean().optional() }).optional())
+    .query(({ ctx, input }) => listAppointments(ctx.deps, ctx.user, ctx.meta, { refresh: input?.refresh })),
   calendar: actingPatientProcedure("agendamiento", "appointment.calendar")
     .input(z.object({ id: z.string().max(64) }))
     .query(({ ctx, input }) => appointmentCalendarFile(ctx.deps, ctx.user, input.id, ctx.meta)),

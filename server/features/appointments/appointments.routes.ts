@@ -5,6 +5,7 @@ import { ZAppointmentDto } from "../../contract/appointments.dto.ts";
 import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { requestMeta } from "../../http/request-meta.ts";
+import { parseInput } from "../../http/validate.ts";
 import { access } from "../../http/route-access.ts";
 import { fileResponse, type RouteDocs } from "../../http/route-docs.ts";
 import {
@@ -13,6 +14,7 @@ import {
   confirmAppointment,
   listAppointments,
   ZAppointmentId,
+  ZAppointmentsQuery,
 } from "./appointments.service.ts";
 
 const tag = "Mis citas";
@@ -22,6 +24,7 @@ const docs = {
   list: {
     tag,
     summary: "Horas del paciente en la agenda de las clínicas: primero las próximas, luego las pasadas",
+    querystring: ZAppointmentsQuery,
     response: payloadOf(z.array(ZAppointmentDto)),
     errors: [502, 504],
   },
@@ -54,7 +57,8 @@ export async function appointmentsRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.get("/appointments", access("patient", docs.list, part), async (request) => {
     const user = await requireUser(deps, request.headers.authorization);
-    return { payload: await listAppointments(deps, user, requestMeta(request)) };
+    const { actualizar } = parseInput(ZAppointmentsQuery, request.query);
+    return { payload: await listAppointments(deps, user, requestMeta(request), { refresh: actualizar }) };
   });
 
   app.get<{ Params: { id: string } }>("/appointments/:id/calendar.ics", access("patient", docs.calendar, part), async (request, reply) => {

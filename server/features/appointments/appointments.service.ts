@@ -17,6 +17,7 @@ import { actingForPatient, type PatientScope } from "../../lib/access.ts";
 import { audit, type AppointmentsAuditAction } from "../../lib/audit.ts";
 import { chileToday, formatChileDay, formatChileHourMinute } from "../../lib/chile-time.ts";
 import { AppError } from "../../lib/errors.ts";
+import { answerCache, readThrough, ZActualizar, type AnswerCache, type ReadOptions } from "../../lib/provider-answer-cache.ts";
 import type { ChangeResult, ProviderAppointment } from "../../providers/scheduling/scheduling.provider.ts";
 import { cancelWindowHours } from "./appointments.config.ts";
 
@@ -88,11 +89,42 @@ export function historyStartDay(now: Date, historyDays: number): string {
 
 const historyStart = (deps: AppDeps, now: Date) => historyStartDay(now, deps.config.APPOINTMENT_HISTORY_DAYS);
 
-/** GET /appointments: the patient's appointments, upcoming first, then past ones (APPOINTMENT_HISTORY_DAYS back). */
-export async function listAppointments(deps: AppDeps, user: SessionUser, meta: RequestMeta): Promise<AppointmentDto[]> {
+// The agenda's answer to a patient's list is kept APPOINTMENTS_CACHE_SECONDS (30 by default) per instance, so a patient
+// moving between 'Mis citas' and 'Mi cuenta' costs the portal, not the agenda (issue 44's budget). What cannot wait is
+// asked fresh: a cancellation or confirmation drops the kept answer here and the web asks with `refresh` after it (the
+// next read may land on another instance), and the web asks fresh after the patient leaves 'Agendamiento', where a
+// booking inside the clinic's frame is invisible to the portal. The access check and the audit run on every read.
+const appointmentAnswers = new WeakMap<AppDeps, AnswerCache<ProviderAppointment[]> | null>();
+
+function appointmentAnswersOf(deps: AppDeps): AnswerCache<ProviderAppointment[]> | null {
+  if (!appointmentAnswers.has(deps)) appointmentAnswers.set(deps, answerCache(deps.config.APPOINTMENTS_CACHE_SECONDS));
+  return appointmentAnswers.get(deps)!;
+}
+
+const answerKey = (scope: PatientScope, fromDay: string) => JSON.stringify([scope.patient.id, scope.patient.rut, fromDay]);
+
+/** REST query of GET /appointments: `actualizar=true` asks the agenda again instead of taking the kept answer. */
+export const ZAppointmentsQuery = z.object({ actualizar: ZActualizar.optional() });
+
+/**
+ * GET /appointments: the patient's appointments, upcoming first, then past ones (APPOINTMENT_HISTORY_DAYS back), as
+ * the agenda answered within APPOINTMENTS_CACHE_SECONDS unless `refresh` asks again.
+ */
+export async function listAppointments(
+  deps: AppDeps,
+  user: SessionUser,
+  meta: RequestMeta,
+  options: ReadOptions = {},
+): Promise<AppointmentDto[]> {
   const scope = await actingForPatient(deps, user, meta, "agendamiento", "appointment.list");
   const now = new Date();
-  const appointments = await deps.providers.scheduling.listAppointments(scope.patient.rut, historyStart(deps, now));
+  const fromDay = historyStart(deps, now);
+  const appointments = await readThrough(
+    appointmentAnswersOf(deps),
+    answerKey(scope, fromDay),
+    () => deps.providers.scheduling.listAppointments(scope.patient.rut, fromDay),
+    options,
+  );
   await audit(deps, user, meta, {
     scope,
     action: "appointment.list",
@@ -146,6 +178,7 @@ async function applyChange(
     );
   }
   await audit(deps, user, meta, { ...entry, before: { status: appointment.state }, after: { status: result.appointment.state } });
+  appointmentAnswersOf(deps)?.delete(answerKey(scope, historyStart(deps, new Date())));
   // The change's answer has no professional or place details: read the appointment again with them.
   const fresh = (await deps.providers.scheduling.getAppointment(scope.patient.rut, appointment.id)) ?? result.appointment;
   return toAppointmentDto(deps, fresh, new Date());

@@ -9,7 +9,8 @@ import { reportLink } from "./report-links.ts";
 import { resolveRange } from "./result-dates.ts";
 import { audit, type ResultsAuditAction } from "../../lib/audit.ts";
 import { actingForPatient, type PatientScope } from "../../lib/access.ts";
-import { cachedImagingStudies, ZActualizar, type ReadOptions } from "./provider-answers.ts";
+import { ZActualizar, type ReadOptions } from "../../lib/provider-answer-cache.ts";
+import { cachedImagingStudies } from "./provider-answers.ts";
 
 // SPEC §7 imaging calls. The patient is the signed-in user, or a dependent they care for (issue 30), looked up at the
 // PACS by that patient's RUT (PatientID).

@@ -12,7 +12,8 @@ import { audit } from "../../lib/audit.ts";
 import { actingForPatient, type PatientScope } from "../../lib/access.ts";
 import type { ReleasedLabOrder, ReleasedProcedure } from "../../lib/release-rules.ts";
 import { releasedLabOrder, releasedLabOrders } from "../../lib/released-results.ts";
-import { cachedLabOrders, ZActualizar, type ReadOptions } from "./provider-answers.ts";
+import { ZActualizar, type ReadOptions } from "../../lib/provider-answer-cache.ts";
+import { cachedLabOrders } from "./provider-answers.ts";
 
 // SPEC §7 laboratory calls. The patient is the signed-in user, or a dependent they care for (issue 30), looked up at
 // the laboratory by that patient's RUT.

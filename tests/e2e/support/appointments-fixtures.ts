@@ -12,15 +12,18 @@ export const journeyPatients = {
   1280: { rutBody: "19876502", rut: rutOf("19876502"), email: "citas.escritorio.e2e@correo.cl", password },
 } as const;
 
+/** A patient who books outside the portal (the clinic's page in another tab) and finds it with 'Actualizar'. */
+export const refreshPatient = { rutBody: "19876503", rut: rutOf("19876503"), email: "citas.actualizar.e2e@correo.cl", password } as const;
+
 export async function seedAppointmentsFixtures(prisma: PrismaClient): Promise<void> {
   const passwordHash = await hashPassword(password);
-  for (const [index, patient] of Object.values(journeyPatients).entries()) {
+  for (const [index, patient] of [...Object.values(journeyPatients), refreshPatient].entries()) {
     await prisma.user.create({
       data: {
         rut: plainRutOf(patient.rutBody),
         email: patient.email,
         firstName: "Camila",
-        lastName: index === 0 ? "Teléfono" : "Escritorio",
+        lastName: ["Teléfono", "Escritorio", "Actualiza"][index]!,
         secondLastName: "Citas",
         phoneNumber: `+5691111550${index}`,
         birthDate: new Date("1988-03-14T00:00:00Z"),

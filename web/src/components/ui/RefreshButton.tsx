@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { formatChileDateTime } from "../../lib/dates.ts";
 import { Button } from "./Button.tsx";
+import "./refresh-button.css";
 
-// Issue 26: the portal keeps the laboratory's and the PACS's answer to a results list for up to a minute, so a
-// patient who comes back to the list does not wait for the provider again. 'Actualizar' asks the provider now. While
+// Issue 26: the portal keeps the laboratory's and the PACS's answer to a results list (and issue 44 the agenda's to
+// 'Mis citas') for up to a minute, so a patient who comes back to the list does not wait for the provider again. 'Actualizar' asks the provider now. While
 // it runs the button says so and ignores presses; it stays focusable (aria-disabled, not disabled) so a keyboard user
 // does not lose their place, and the time of the last update is told beside it (a polite status, read once).
 
@@ -16,7 +17,7 @@ export interface RefreshButtonProps {
 
 const chileTime = (now: Date) => formatChileDateTime(now.toISOString()).split(" ")[1] ?? "";
 
-/** 'Actualizar' for a results list, with 'Actualizando…' while it runs and 'Lista actualizada a las HH:MM.' after. */
+/** 'Actualizar' for a list the server may answer from its kept copy, with 'Actualizando…' while it runs and 'Lista actualizada a las HH:MM.' after. */
 export function RefreshButton({ onRefresh, busy }: RefreshButtonProps) {
   const [refreshing, setRefreshing] = useState(false);
   const [refreshedAt, setRefreshedAt] = useState<string | null>(null);

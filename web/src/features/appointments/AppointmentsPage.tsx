@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { AppointmentDto } from "@contract/appointments.dto.ts";
 import { useActionFailures } from "../../components/ui/ActionFailure.tsx";
 import { Button } from "../../components/ui/Button.tsx";
+import { RefreshButton } from "../../components/ui/RefreshButton.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { LoadFailure } from "../../components/ui/LoadFailure.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
@@ -97,7 +98,7 @@ function AppointmentCard({ appointment, actions }: { appointment: AppointmentDto
  * offer 'Confirmar asistencia', 'Agregar a mi calendario' (an iCalendar file) and 'Anular hora' with a confirmation.
  */
 export default function AppointmentsPage() {
-  const list = useAppointments();
+  const { query: list, refresh } = useAppointments();
   const confirm = useConfirmAppointment();
   const downloadCalendar = useDownloadCalendar();
   const calendarFailures = useActionFailures(APPOINTMENTS_LIST_FAILED);
@@ -122,6 +123,7 @@ export default function AppointmentsPage() {
   return (
     <div className="appointments-page">
       <PageTitle title="Mis citas" subtitle="Sus horas en las clínicas de la red: las próximas primero y luego las pasadas." />
+      {list.data ? <RefreshButton onRefresh={refresh} busy={list.isFetching} /> : null}
       {list.isError ? (
         <Card>
           <LoadFailure service="agenda" toast={APPOINTMENTS_LIST_FAILED} onRetry={() => void list.refetch()} retrying={list.isFetching} />

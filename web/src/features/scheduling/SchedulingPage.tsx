@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";
@@ -6,6 +7,7 @@ import { SchedulingFrame } from "./SchedulingFrame.tsx";
 import { SchedulingTabs } from "./SchedulingTabs.tsx";
 import "./scheduling.css";
 import { useClinicSettings } from "../../lib/clinic-queries.ts";
+import { askAgendaFresh } from "../../lib/agenda-freshness.ts";
 
 const LOAD_FAILED = "No fue posible cargar la agenda en línea. Por favor intente más tarde.";
 
@@ -14,6 +16,8 @@ export default function SchedulingPage() {
   const clinic = currentClinic();
   const settings = useClinicSettings();
   const frames = settings.data?.frames ?? [];
+  // The portal cannot see a booking made inside the frame: once the patient leaves, 'Mis citas' asks the agenda.
+  useEffect(() => () => askAgendaFresh(), []);
 
   let content = null;
   if (settings.isError) {

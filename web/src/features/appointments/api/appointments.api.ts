@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { agendaFreshReadDue, askAgendaFresh } from "../../../lib/agenda-freshness.ts";
+import { useRefreshableQuery } from "../../../lib/refreshable-query.ts";
+import { trpcClient, useTRPC } from "../../../lib/trpc.ts";
 
 // The appointments feature's calls to the server (tRPC appointments.*, issue 44): the page uses these hooks only.
 
@@ -11,23 +13,30 @@ export function changeFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : APPOINTMENTS_LIST_FAILED;
 }
 
-/** The patient's appointments, upcoming first then past; asked again when the tab gets the focus back. */
+/**
+ * The patient's appointments, upcoming first then past; asked again when the tab gets the focus back. `refresh()`
+ * ('Actualizar') asks the agenda now; it resolves true when the list came back.
+ */
 export function useAppointments() {
   const trpc = useTRPC();
-  return useQuery(
+  return useRefreshableQuery(
     trpc.appointments.list.queryOptions(undefined, {
       staleTime: 0,
       refetchOnWindowFocus: true,
       meta: { errorToast: APPOINTMENTS_LIST_FAILED },
     }),
+    (refresh, signal) => trpcClient.appointments.list.query({ refresh: refresh || agendaFreshReadDue() }, { signal }),
   );
 }
 
-/** Reloads the list (after a cancellation or a confirmation). */
+/** Reloads the lists (after a cancellation or a confirmation), from the agenda itself. */
 function useReloadAppointments(): () => Promise<void> {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.appointments.list.queryKey() });
+  return () => {
+    askAgendaFresh();
+    return queryClient.invalidateQueries({ queryKey: trpc.appointments.list.queryKey() });
+  };
 }
 
 /** 'Anular hora'; its refusal is told in the confirmation dialog, not as a toast. */
@@ -78,7 +87,12 @@ export function useOwnAppointments() {
     refetchOnWindowFocus: true,
     trpc: { context: { ownAccount: true } },
   });
-  // tRPC reads the procedure and input back from the key ([path, { input, type }]): the mark goes inside its second part.
+  // Under the list's key plus a mark, so invalidating the list reloads this one too and neither stands in for the other.
   const [path, args] = options.queryKey;
-  return useQuery({ ...options, queryKey: [path, { ...args, ownAccount: true }] as unknown as typeof options.queryKey });
+  const { query } = useRefreshableQuery(
+    { ...options, queryKey: [path, { ...args, ownAccount: true }] as unknown as typeof options.queryKey },
+    (refresh, signal) =>
+      trpcClient.appointments.list.query({ refresh: refresh || agendaFreshReadDue() }, { signal, context: { ownAccount: true } }),
+  );
+  return query;
 }

@@ -6,7 +6,10 @@ import { accounts, logIn } from "./shell-helpers.ts";
 const notices = (page: Page) => page.getByRole("region", { name: "Avisos" });
 const noticeSwitch = (page: Page, name: string) => notices(page).getByRole("switch", { name });
 const savedBeside = (page: Page, name: string) =>
-  notices(page).getByRole("listitem").filter({ has: page.getByRole("switch", { name }) }).getByRole("status");
+  notices(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("switch", { name }) })
+    .getByRole("status");
 const anySaved = (page: Page) => notices(page).getByText(/^Guardado\./);
 
 // Issue 45, low list: on a phone a switch changed with no word that the choice was kept. Each saved switch says what it

@@ -119,7 +119,10 @@ test("at 375 px every column of an audit event is readable, each named beside it
   await logIn(page, accounts.admin, "staff");
   await page.goto("/admin/audit");
   const table = page.getByRole("table", { name: "Eventos de auditoría" });
-  const row = table.getByRole("row").filter({ has: page.getByRole("cell") }).first();
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") })
+    .first();
   await expect(row).toBeVisible();
   const cells = row.getByRole("cell");
   await expect(cells).toHaveCount(auditColumns.length);
@@ -142,7 +145,10 @@ test("at 1280 px the audit events are still a table with its column headers", as
   await page.goto("/admin/audit");
   const table = page.getByRole("table", { name: "Eventos de auditoría" });
   for (const column of auditColumns) await expect(table.getByRole("columnheader", { name: column })).toBeVisible();
-  const row = table.getByRole("row").filter({ has: page.getByRole("cell") }).first();
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") })
+    .first();
   await expect(row).toBeVisible();
   const tops = await row.getByRole("cell").evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);

@@ -13,7 +13,12 @@ function overlapped(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const acting = document.querySelector("[data-testid='acting-for']")!.getBoundingClientRect();
     const hits = (box: DOMRect) =>
-      box.width > 0 && box.height > 0 && box.left < acting.right && acting.left < box.right && box.top < acting.bottom && acting.top < box.bottom;
+      box.width > 0 &&
+      box.height > 0 &&
+      box.left < acting.right &&
+      acting.left < box.right &&
+      box.top < acting.bottom &&
+      acting.top < box.bottom;
     const found: string[] = [];
     for (const logo of document.querySelectorAll<HTMLElement>(".app-header__brand img"))
       if (hits(logo.getBoundingClientRect())) found.push(logo.getAttribute("alt") ?? "logo");
@@ -42,9 +47,9 @@ for (const viewport of [
     await expect(page.locator(".app-header__logo")).toBeVisible();
     expect(await overlapped(page)).toEqual([]);
     const name = acting.locator(".app-header__acting-name");
-    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight)).toBe(
-      true,
-    );
+    expect(
+      await name.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight),
+    ).toBe(true);
     const box = (await acting.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

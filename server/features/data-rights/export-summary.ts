@@ -110,7 +110,9 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   out.line("Cuentas hospitalarias", { size: 12, bold: true });
   if (document.bills.length === 0) out.line("No tiene cuentas hospitalarias.");
   for (const bill of document.bills) {
-    out.line(`${bill.clinic}, cuenta ${bill.accountCode}, ${dayOf(bill.date)}: ${formatClp(bill.amount)} (${bill.status}); ${billExtras(bill)}.`);
+    out.line(
+      `${bill.clinic}, cuenta ${bill.accountCode}, ${dayOf(bill.date)}: ${formatClp(bill.amount)} (${bill.status}); ${billExtras(bill)}.`,
+    );
   }
   out.line("", { gap: 4 });
 

@@ -17,7 +17,9 @@ function sources(folder: string): string[] {
   });
 }
 
-const written = new Set(sources(server).flatMap((file) => [...readFileSync(file, "utf8").matchAll(/\bresource: "([^"]+)"/g)].map((m) => m[1]!)));
+const written = new Set(
+  sources(server).flatMap((file) => [...readFileSync(file, "utf8").matchAll(/\bresource: "([^"]+)"/g)].map((m) => m[1]!)),
+);
 
 describe("the audit screen's kinds of record", () => {
   it("finds the kinds the server writes", () => {

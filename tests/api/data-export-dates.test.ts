@@ -67,6 +67,9 @@ describe.each(["America/Santiago", "Pacific/Kiritimati", "Pacific/Pago_Pago"])("
     // Issue 45 §6: the terms as 'Mis datos' shows them (the fixture accepted them on 05-01-2026 12:00 UTC).
     expect(text).toContain("Fecha de aceptación: 05-01-2026 13:00:00");
     expect(text).not.toContain("Ninguno registrado");
-    expect(files.get("LEEME.txt")!.toString("utf8")).toContain("días del calendario (AAAA-MM-DD)");
+    // The LEEME says so in plain words, and its technical note gives the format (issue 45 low list: plain words first).
+    const readme = files.get("LEEME.txt")!.toString("utf8");
+    expect(readme).toContain("son días del calendario: valen igual\nen cualquier país u hora");
+    expect(readme).toContain("Los días van como AAAA-MM-DD, sin hora ni zona");
   });
 });

@@ -5,6 +5,7 @@ import { executive } from "./users-helpers.ts";
 import { normalizeRut } from "../../server/contract/rut.ts";
 import { AUDIT_ACTIONS } from "../../server/contract/audit.schemas.ts";
 import { everyActionDay } from "./support/audit-fixtures.ts";
+import { wordsBrokenAcrossLines } from "./support/broken-words.ts";
 
 // 'Auditoría' (/admin/audit): an admin filters the audit trail and exports it as CSV; an executive has no way in.
 
@@ -107,3 +108,48 @@ for (const width of [375, 1280]) {
     await expect(page.getByText("Corrija el filtro y presione 'Buscar' para ver los eventos.")).toBeVisible();
   });
 }
+
+// Issue 45, low list: on a phone the table showed two cut columns and hid the rest behind a sideways scroll. At 375 px
+// each event is a card with every column's name beside its value, all inside the screen and no word cut; at 1280 px it
+// is still a table, one line of cells per event.
+const auditColumns = ["Fecha", "Acción", "Resultado", "Usuario", "Paciente", "Recurso", "IP"];
+
+test("at 375 px every column of an audit event is readable, each named beside its value", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await logIn(page, accounts.admin, "staff");
+  await page.goto("/admin/audit");
+  const table = page.getByRole("table", { name: "Eventos de auditoría" });
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") })
+    .first();
+  await expect(row).toBeVisible();
+  const cells = row.getByRole("cell");
+  await expect(cells).toHaveCount(auditColumns.length);
+  for (const [index, column] of auditColumns.entries()) {
+    const cell = cells.nth(index);
+    // Its column's name is shown beside the value (the card's label), and the whole cell is on the screen.
+    expect(await cell.evaluate((element) => getComputedStyle(element, "::before").content)).toBe(`"${column}"`);
+    const box = (await cell.boundingBox())!;
+    expect(box.x, column).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, column).toBeLessThanOrEqual(375);
+    expect(await cell.evaluate((element) => element.scrollWidth - element.clientWidth), column).toBeLessThanOrEqual(0);
+  }
+  expect(await wordsBrokenAcrossLines(row)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0);
+});
+
+test("at 1280 px the audit events are still a table with its column headers", async ({ page }) => {
+  await logIn(page, accounts.admin, "staff");
+  await page.goto("/admin/audit");
+  const table = page.getByRole("table", { name: "Eventos de auditoría" });
+  for (const column of auditColumns) await expect(table.getByRole("columnheader", { name: column })).toBeVisible();
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") })
+    .first();
+  await expect(row).toBeVisible();
+  const tops = await row.getByRole("cell").evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+});

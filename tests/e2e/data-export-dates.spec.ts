@@ -36,6 +36,16 @@ for (const { width, height, timezoneId, patient, suffix } of runs) {
       const datos = JSON.parse(files.get("datos.json")!.toString("utf8")) as { bills: Array<{ accountCode: string; date: string }> };
       const { text: summary } = await extractText(await getDocumentProxy(new Uint8Array(files.get("resumen.pdf")!)), { mergePages: true });
 
+      // Issue 45, low list: the LEEME and the PDF spoke to the patient of "Bundle FHIR R4", "JSON Schema 2020-12" and
+      // "0 intento(s)". Plain words for the patient; the technical names only under the LEEME's note for a developer.
+      const readme = files.get("LEEME.txt")!.toString("utf8");
+      const [forThePatient, technicalNote] = readme.split("Nota técnica (para quien procese los archivos con un programa)");
+      expect(technicalNote).toContain("FHIR R4");
+      expect(forThePatient).toContain("resumen.pdf         un resumen de sus datos, para leer e imprimir");
+      for (const text of [forThePatient!, summary]) expect(text).not.toMatch(/FHIR|JSON Schema|Bundle|2020-12|UTC|\(s\)/);
+      // Each bill's payments and documents counted in words (the PDF's lines wrap where they may).
+      expect(summary.replace(/\s+/g, " ")).toContain("(Pendiente); sin pagos en el portal; sin documentos.");
+
       // Issue 45 §6: the PDF states the terms acceptance as 'Mis datos' shows it.
       const documents = page.locator(".account-documents");
       const acceptedCell = documents.getByRole("cell").filter({ hasText: /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/ });

@@ -39,6 +39,21 @@ class Writer {
   }
 }
 
+/** "1 documento", "3 documentos": a count in words, never "documento(s)". */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A bill's payments through the portal and its documents, in plain words (issue 45: not "0 intento(s) de pago"). */
+function billExtras(bill: DataExportDocument["bills"][number]): string {
+  const tries = bill.payments.length;
+  const accepted = bill.payments.filter((payment) => payment.status === "AUTHORIZED").length;
+  const payments =
+    tries === 0
+      ? "sin pagos en el portal"
+      : `${count(tries, "intento de pago", "intentos de pago")} en el portal, ${accepted === 0 ? "ninguno aceptado" : count(accepted, "aceptado", "aceptados")}`;
+  const files = bill.files.length === 0 ? "sin documentos" : count(bill.files.length, "documento", "documentos");
+  return `${payments}; ${files}`;
+}
+
 function wrap(text: string, maxChars: number): string[] {
   const lines: string[] = [];
   let line = "";
@@ -61,9 +76,10 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   const name = [patient.firstName, patient.secondName, patient.lastName, patient.secondLastName].filter(Boolean).join(" ");
 
   out.line("Resumen de sus datos en el Portal Pacientes", { size: 16, bold: true, gap: 6 });
-  out.line(`Preparado el ${formatChileDay(new Date(document.generatedAt))}. El detalle completo está en datos.json y laboratorio.json.`, {
-    gap: 10,
-  });
+  out.line(
+    `Preparado el ${formatChileDay(new Date(document.generatedAt))}. La descarga trae además sus datos completos en archivos que otro programa puede leer (datos.json y laboratorio.json).`,
+    { gap: 10 },
+  );
 
   out.line("Datos personales", { size: 12, bold: true });
   out.line(`Nombre: ${name || "sin registrar"}`);
@@ -71,10 +87,13 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   out.line(`Correo electrónico: ${patient.email || "sin registrar"}`);
   out.line(`Teléfono: ${patient.phoneNumber ?? "sin registrar"}`);
   out.line(`Fecha de nacimiento: ${patient.birthDate ? dayOf(patient.birthDate) : "sin registrar"}`);
-  const notices = [patient.emailNotices.results ? "resultados nuevos" : null, patient.emailNotices.bills ? "cuentas nuevas" : null].filter(
-    Boolean,
-  );
-  out.line(`Avisos por correo: ${notices.length ? notices.join(" y ") : "ninguno"}`, { gap: 10 });
+  const notices = [
+    patient.emailNotices.results ? "resultados nuevos" : null,
+    patient.emailNotices.bills ? "cuentas nuevas" : null,
+    patient.emailNotices.appointments ? "recordatorio de sus horas" : null,
+  ].filter((notice) => notice !== null);
+  const noticesInWords = notices.length > 1 ? `${notices.slice(0, -1).join(", ")} y ${notices.at(-1)}` : (notices[0] ?? "ninguno");
+  out.line(`Avisos por correo: ${noticesInWords}`, { gap: 10 });
 
   // The acceptance 'Mis datos' shows (the account's), then each version's acceptance the portal recorded since it keeps them.
   out.line("Términos y condiciones", { size: 12, bold: true });
@@ -91,10 +110,8 @@ export async function renderExportSummary(document: DataExportDocument): Promise
   out.line("Cuentas hospitalarias", { size: 12, bold: true });
   if (document.bills.length === 0) out.line("No tiene cuentas hospitalarias.");
   for (const bill of document.bills) {
-    const paid = bill.payments.filter((payment) => payment.status === "AUTHORIZED").length;
     out.line(
-      `${bill.clinic}, cuenta ${bill.accountCode}, ${dayOf(bill.date)}: ${formatClp(bill.amount)} (${bill.status}); ` +
-        `${bill.payments.length} intento(s) de pago, ${paid} aceptado(s); ${bill.files.length} documento(s).`,
+      `${bill.clinic}, cuenta ${bill.accountCode}, ${dayOf(bill.date)}: ${formatClp(bill.amount)} (${bill.status}); ${billExtras(bill)}.`,
     );
   }
   out.line("", { gap: 4 });

@@ -17,15 +17,25 @@ export interface PreparedExport {
 
 const README = `Sus datos en el Portal Pacientes
 
-datos.json          sus datos como los guarda el portal (esquema: datos.schema.json, JSON Schema 2020-12)
-laboratorio.json    sus informes y resultados de laboratorio: un Bundle FHIR R4 (HL7) de DiagnosticReport y Observation
-resumen.pdf         un resumen legible en español
-cuentas/            los documentos PDF de sus cuentas hospitalarias
+En esta descarga:
 
-Las fechas de sus cuentas, de su nacimiento, de sus órdenes y de sus estudios son días del calendario (AAAA-MM-DD),
-sin hora: se leen tal cual, en cualquier zona horaria. Los demás momentos (pagos, registros) son instantes en UTC.
+resumen.pdf         un resumen de sus datos, para leer e imprimir (ábralo primero)
+cuentas/            los documentos PDF de sus cuentas hospitalarias
+datos.json          todos sus datos del portal, en un archivo que otro programa o sistema puede leer
+laboratorio.json    sus informes y resultados de laboratorio, en el formato que usan los sistemas de salud
+datos.schema.json   la descripción de datos.json, para quien lo lea con un programa
+
+Las fechas de sus cuentas, de su nacimiento, de sus órdenes y de sus estudios son días del calendario: valen igual
+en cualquier país u hora.
 
 Su ficha clínica se mantiene en la clínica, como exige la Ley N° 20.584.
+
+
+Nota técnica (para quien procese los archivos con un programa)
+---------------------------------------------------------------
+datos.json sigue el esquema datos.schema.json (JSON Schema 2020-12). laboratorio.json es un Bundle FHIR R4 (HL7) de
+DiagnosticReport y Observation. Los días van como AAAA-MM-DD, sin hora ni zona; los demás momentos (pagos,
+registros) son instantes en UTC (ISO 8601).
 `;
 
 export function exportZipStream(deps: Pick<AppDeps, "prisma">, prepared: PreparedExport): Readable {

@@ -4,7 +4,8 @@ import { hashPassword } from "../../../server/lib/passwords.ts";
 import { plainRutOf, rutOf } from "../../helpers/fixtures.ts";
 
 // Issue 45 §3, §4 and §5 in the browser: patients with no request yet, one per test and width, for 'Solicitudes' after
-// sending and for a rectification resolved by staff (which changes their RUT), and one whose session ends elsewhere.
+// sending and for a rectification resolved by staff (which changes their RUT), one whose session ends elsewhere and one
+// who ends their other sessions.
 
 const patient = (rutBody: string) => ({ rutBody, rut: rutOf(rutBody), password: "Paciente2026" }) as const;
 
@@ -12,9 +13,11 @@ export const requestsPatients = { phone: patient("23452001"), desktop: patient("
 export const rectificationPatients = { phone: patient("23452003"), desktop: patient("23452004") } as const;
 /** Issue 45 §3's patient, of its own: the rectification spec changes the RUT of rectificationPatients. */
 export const sessionEndedPatient = patient("23452005");
+/** Issue 45's low list: 'Sesiones activas' ends this patient's other sessions, so no other spec signs in as them. */
+export const sessionsPatient = patient("23452006");
 
 export async function seedRightsRequestsFixtures(prisma: PrismaClient): Promise<void> {
-  const all = [...Object.values(requestsPatients), ...Object.values(rectificationPatients), sessionEndedPatient];
+  const all = [...Object.values(requestsPatients), ...Object.values(rectificationPatients), sessionEndedPatient, sessionsPatient];
   for (const [index, { rutBody, password }] of all.entries()) {
     await prisma.user.create({
       data: {

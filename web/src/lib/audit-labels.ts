@@ -101,6 +101,7 @@ const resourceLabels: Record<string, string> = {
   "rights-request": "Solicitud",
   "data-export": "Descarga de datos",
   mail: "Correo",
+  Appointment: "Cita",
 };
 
 /** The action as staff read it. */

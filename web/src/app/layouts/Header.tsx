@@ -17,7 +17,7 @@ export function Header() {
   // The avatar shows the first letter of a name; a user known only by RUT gets a neutral mark, not a digit.
   const initial = /^\p{L}/u.test(displayName) ? displayName.charAt(0).toUpperCase() : "•";
   return (
-    <header className="app-header">
+    <header className={acting ? "app-header app-header--acting" : "app-header"}>
       <div className="app-header__brand">
         {logoFailed ? null : (
           <img

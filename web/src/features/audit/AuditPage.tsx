@@ -22,6 +22,8 @@ import "./audit.css";
 const filterKeys = ["actor", "patient", "action", "from", "to"] as const;
 type Draft = Record<(typeof filterKeys)[number], string>;
 
+/** The table's columns; on a phone each row is a card that names them beside each value (data-label, audit.css). */
+const auditColumns = ["Fecha", "Acción", "Resultado", "Usuario", "Paciente", "Recurso", "IP"] as const;
 const outcomeLabels: Record<string, string> = { ok: "Permitido", denied: "Denegado", failed: "Fallido" };
 const actionOptions = [
   { value: "", label: "Todas" },
@@ -126,42 +128,53 @@ function AuditTrail() {
         ) : null}
         {refused ? <p className="audit-empty">Corrija el filtro y presione 'Buscar' para ver los eventos.</p> : null}
         <div className="audit-table__scroller" tabIndex={0} role="region" aria-label="Eventos de auditoría, tabla desplazable">
-          <table className="data-table audit-table" aria-label="Eventos de auditoría">
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Acción</th>
-                <th scope="col">Resultado</th>
-                <th scope="col">Usuario</th>
-                <th scope="col">Paciente</th>
-                <th scope="col">Recurso</th>
-                <th scope="col">IP</th>
+          <table className="data-table audit-table" role="table" aria-label="Eventos de auditoría">
+            <thead role="rowgroup">
+              <tr role="row">
+                {auditColumns.map((column) => (
+                  <th key={column} scope="col" role="columnheader">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {events.map((event) => (
-                <tr key={event.id}>
-                  <td className="audit-table__nowrap">{formatChileDateTimeSeconds(event.createdAt)}</td>
-                  <td title={event.action}>{auditActionLabel(event.action)}</td>
-                  <td>{outcomeLabels[event.outcome] ?? event.outcome}</td>
-                  <td>
+                <tr key={event.id} role="row">
+                  <td role="cell" data-label="Fecha" className="audit-table__nowrap">
+                    {formatChileDateTimeSeconds(event.createdAt)}
+                  </td>
+                  <td role="cell" data-label="Acción" title={event.action}>
+                    {auditActionLabel(event.action)}
+                  </td>
+                  <td role="cell" data-label="Resultado">
+                    {outcomeLabels[event.outcome] ?? event.outcome}
+                  </td>
+                  <td role="cell" data-label="Usuario">
                     {event.actor ? (
-                      <>
+                      // One box for the value: in a phone's card the cell is a row of its name and this.
+                      <span>
                         {event.actor.rut ? formatRut(event.actor.rut) : ""} {event.actor.name}
                         {event.actorRole !== null ? (
                           <span className="audit-table__muted"> · {roleLabels[event.actorRole as RoleType] ?? event.actorRole}</span>
                         ) : null}
-                      </>
+                      </span>
                     ) : (
                       "—"
                     )}
                   </td>
-                  <td>{event.patient ? `${event.patient.rut ? formatRut(event.patient.rut) : ""} ${event.patient.name}` : "—"}</td>
-                  <td>
-                    {auditResourceLabel(event.resource)}
-                    {event.resourceId ? <span className="audit-table__muted"> {event.resourceId}</span> : null}
+                  <td role="cell" data-label="Paciente">
+                    {event.patient ? `${event.patient.rut ? formatRut(event.patient.rut) : ""} ${event.patient.name}` : "—"}
                   </td>
-                  <td className="audit-table__nowrap">{event.ip ?? "—"}</td>
+                  <td role="cell" data-label="Recurso">
+                    <span>
+                      {auditResourceLabel(event.resource)}
+                      {event.resourceId ? <span className="audit-table__muted"> {event.resourceId}</span> : null}
+                    </span>
+                  </td>
+                  <td role="cell" data-label="IP" className="audit-table__nowrap">
+                    {event.ip ?? "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -37,7 +37,7 @@ export function DataExportSection() {
       <p>
         Prepare un archivo ZIP con sus datos personales, sus aceptaciones de términos, sus clínicas, sus cuentas hospitalarias con sus pagos
         y documentos, y sus órdenes de laboratorio y estudios de imagenología. Incluye un resumen en PDF y sus resultados de laboratorio en
-        formato FHIR, que otros sistemas de salud pueden leer.
+        un formato que otros sistemas de salud pueden leer.
       </p>
       {latest?.status === "preparing" ? (
         <p role="status" className="data-export__status">

@@ -24,9 +24,10 @@ export function useConfirmSecondFactor(options: ConfirmOptions) {
   return useMutation(trpc.auth.confirmSecondFactor.mutationOptions(options));
 }
 
-export function useActiveSessions() {
+/** The open sessions, asked again every `refetchInterval` ms while shown (none when not given). */
+export function useActiveSessions(refetchInterval?: number) {
   const trpc = useTRPC();
-  return useQuery(trpc.auth.sessions.queryOptions(undefined, { gcTime: 0 }));
+  return useQuery(trpc.auth.sessions.queryOptions(undefined, { gcTime: 0, refetchInterval }));
 }
 
 export function useEndSession(options: EndSessionOptions) {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startStack } from "../faults/harness.ts";
@@ -22,8 +22,10 @@ import {
 // connection count. It passes when, over the last 20 minutes (the last two thirds of a shorter run), each replica's RSS
 // and heap grow by at most 0.1 MB/min (least squares), the event loop's p99 stays ≤ 50 ms, nothing fails (no answer or
 // a 5xx) and the connection count is flat. Writes var/soak/soak-<time>.{json,md,svg} and prints where.
-// --heap-snapshots: each replica writes a heap snapshot (node --heapsnapshot-signal=SIGUSR2) at the start of the
-// judged window and at the end, into var/soak/, to compare in Chrome's DevTools (Memory → Comparison).
+// --heap-snapshots: each replica writes a heap snapshot (node --heapsnapshot-signal=SIGWINCH) at the start of the
+// judged window and at the end, into var/soak/, to compare in Chrome's DevTools (Memory → Comparison). Not SIGUSR2:
+// close-with-grace shuts the server down on it, so the first try restarted both replicas. A snapshot stops its
+// replica for seconds, so a run with snapshots finds where memory goes; its event-loop figures do not count.
 
 const args = process.argv.slice(2);
 const minutesArg = args.indexOf("--minutes");
@@ -34,6 +36,7 @@ if (!Number.isFinite(MINUTES) || MINUTES < 3) {
   process.exit(2);
 }
 const SAMPLE_MS = 10_000;
+const SNAPSHOT_SIGNAL = "SIGWINCH";
 const mix = { patients: 100, staff: 4, anonymous: 6 };
 const outDir = "var/soak";
 mkdirSync(outDir, { recursive: true });
@@ -45,7 +48,7 @@ const stack = await startStack(
     // Tomorrow's appointment reminders every minute too (each appointment is reminded once: the later runs find it sent).
     APPOINTMENT_REMINDER_CRON: "* * * * *",
     PAYMENT_SWEEP_SECONDS: "5",
-    ...(HEAP_SNAPSHOTS ? { SUPERVISED_NODE_ARGS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${outDir}` } : {}),
+    ...(HEAP_SNAPSHOTS ? { SUPERVISED_NODE_ARGS: `--heapsnapshot-signal=${SNAPSHOT_SIGNAL} --diagnostic-dir=${outDir}` } : {}),
   },
   {},
 );
@@ -89,12 +92,33 @@ async function sample() {
   connections.push({ t, connections: rows[0]!.n });
 }
 
-function snapshot(label: string) {
+/** The size of the newest heap snapshot of `pid` in outDir, or -1 when it has none yet. */
+function snapshotSize(pid: number, taken: Set<string>): number {
+  const file = readdirSync(outDir).find((name) => name.endsWith(".heapsnapshot") && name.includes(`.${pid}.`) && !taken.has(name));
+  return file ? statSync(`${outDir}/${file}`).size : -1;
+}
+
+/** Asks each replica for a heap snapshot and waits until each file is written whole (its size stays the same). */
+async function snapshot(label: string) {
   if (!HEAP_SNAPSHOTS) return;
+  const taken = new Set(readdirSync(outDir));
+  const pids: number[] = [];
   for (const replica of replicas) {
     const pid = stack.pidOn(replica.port);
-    if (pid) process.kill(pid, "SIGUSR2");
+    if (pid) {
+      process.kill(pid, SNAPSHOT_SIGNAL);
+      pids.push(pid);
+    }
     console.log(`soak: instantánea del heap (${label}) pedida a ${replica.name}, pid ${pid}`);
+  }
+  for (const pid of pids) {
+    let last = -1;
+    for (let tries = 0; tries < 120; tries++) {
+      await sleep(1_000);
+      const size = snapshotSize(pid, taken);
+      if (size > 0 && size === last) break;
+      last = size;
+    }
   }
 }
 
@@ -109,7 +133,7 @@ try {
     await sample();
     if (!snapshotTaken && Date.now() - startedAt >= fromMs) {
       snapshotTaken = true;
-      snapshot("inicio de la ventana juzgada");
+      await snapshot("inicio de la ventana juzgada");
     }
     const t = Math.round((Date.now() - startedAt) / 60_000);
     const last = memory.slice(-replicas.length);
@@ -120,7 +144,7 @@ try {
     await sleep(SAMPLE_MS - ((Date.now() - startedAt) % SAMPLE_MS));
   }
   await sample();
-  snapshot("final");
+  await snapshot("final");
   await load.stop();
 
   const summary = summarize(load.outcomes, startedAt);

@@ -1,8 +1,9 @@
-// npm test: every check — typecheck, lint, format and the web build side by side, then unit + API tests (vitest), then
-// browser tests (Playwright). API and browser tests use in-memory PGlite, or throw-away databases on TEST_DATABASE_URL's
-// server when set (CI).
-import { spawn, spawnSync } from "node:child_process";
+// npm test: every check — typecheck, lint and format in the background, beside the web build, then unit + API tests
+// (vitest), then browser tests (Playwright). API and browser tests use in-memory PGlite, or throw-away databases on
+// TEST_DATABASE_URL's server when set (CI).
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { setPriority } from "node:os";
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -10,26 +11,30 @@ const resultsDir = "var/test-results";
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-// The four static steps are each mostly one process on one core and read only the sources (dist/ is ignored by the
-// linters), so they run at the same time; each one's output is printed as a block when it ends (issue 26).
+// The static checks read only the sources (dist/ is ignored by the linters), so they run side by side (issue 26) and
+// beside the tests (issue 46 §5): the tests mostly wait — on their database, on a browser, on a process they started —
+// and leave CPU a low-priority check can take. The static checks and the build are printed as a block when they end;
+// vitest and Playwright print as they go. A failed test step stops the ones after it; a failed static check is
+// reported at the end.
 const staticSteps = [
   ["typecheck", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
   // npm run lint: eslint, then madge (no import circles, .madgerc) and knip (nothing unused, knip.jsonc).
   ["lint", ["run", "--silent", "lint"], npm],
   ["format", ["prettier", "--check", ".", "--log-level", "warn"]],
-  ["web build", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]],
 ];
-const steps = [
-  ["unit + API", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${resultsDir}/vitest.json`]],
-  ["browser", ["playwright", "test", "-c", "tests/e2e/playwright.config.ts"]],
-];
+const vitestStep = ["unit + API", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${resultsDir}/vitest.json`]];
+const webBuild = ["web build", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]];
+const browserStep = ["browser", ["playwright", "test", "-c", "tests/e2e/playwright.config.ts"]];
 
 const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
 
-function runBuffered(name, args, command = npx) {
+/** `background`: at a low priority (nice 10), so the tests get the CPU first and this one what they leave. */
+function runBuffered(name, args, command = npx, { background = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    // Set before npx has started the tool: the processes it starts inherit the priority.
+    if (background && child.pid) setPriority(child.pid, 10);
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
@@ -44,23 +49,44 @@ function runBuffered(name, args, command = npx) {
   });
 }
 
-let failedStep = null;
-const staticStarted = Date.now();
-const staticResults = await Promise.all(staticSteps.map(([name, args, command]) => runBuffered(name, args, command)));
-console.log(`\n=== typecheck, lint, format, web build together: ${seconds(staticStarted)} s`);
-const failedStatic = staticSteps.filter((_, index) => !staticResults[index]).map(([name]) => name);
-if (failedStatic.length > 0) failedStep = failedStatic.join(", ");
-
-for (const [name, args, command = npx] of failedStep ? [] : steps) {
-  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+function runStreamed(name, args, command = npx) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  console.log(`=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} (${seconds(started)} s)`);
-  if (result.status !== 0) {
-    failedStep = name;
-    break;
-  }
+  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: process.env, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", (error) => console.log(error.message));
+    child.on("close", (code) => {
+      console.log(`=== ${name}: ${code === 0 ? "ok" : "FAILED"} (${seconds(started)} s)`);
+      resolve(code === 0);
+    });
+  });
 }
+
+const started = Date.now();
+const failedSteps = [];
+const lane = async (steps) => {
+  for (const [name, ok] of await steps) if (!ok) failedSteps.push(name);
+};
+await Promise.all([
+  // The static checks wait for nobody and nobody waits for them (the tests have timeouts): in the background.
+  lane(Promise.all(staticSteps.map(async ([name, args, command]) => [name, await runBuffered(name, args, command, { background: true })]))),
+  // The web build first: the browser tests serve it (dist/web), and vitest's web-serving test reads it (it would build
+  // it itself, into the same folder, were it missing). Then vitest, then the browser tests, one after the other: side
+  // by side they made each other's timed tests fail on a loaded machine (docs/rendimiento.md).
+  lane(
+    (async () => {
+      const results = [];
+      for (const [name, args] of [webBuild, vitestStep, browserStep]) {
+        const ok = name === webBuild[0] ? await runBuffered(name, args) : await runStreamed(name, args);
+        results.push([name, ok]);
+        if (!ok) break;
+      }
+      return results;
+    })(),
+  ),
+]);
+console.log(`\n=== every step: ${seconds(started)} s`);
+const failedStep = failedSteps.length > 0 ? failedSteps.join(", ") : null;
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;

@@ -77,10 +77,14 @@ test("every action the server can write reads in Spanish, in the 'Acción' filte
   await expect(page.getByRole("status").filter({ hasText: "eventos" })).toHaveText(`${AUDIT_ACTIONS.length} eventos`);
   const seen = new Map<string, string>();
   const rows = page.getByRole("table", { name: "Eventos de auditoría" }).locator("tbody tr");
+  const firstAction = rows.first().locator("td:nth-child(2)");
   for (let pageNumber = 1; seen.size < AUDIT_ACTIONS.length; pageNumber++) {
+    const previousFirst = pageNumber > 1 ? await firstAction.getAttribute("title") : null;
     if (pageNumber > 1) await page.getByRole("button", { name: `Página ${pageNumber}`, exact: true }).click();
     await expect(page).toHaveURL(pageNumber > 1 ? new RegExp(`page=${pageNumber}`) : /admin\/audit/);
     await expect(rows.first()).toBeVisible();
+    // The previous page's rows stay until the next page arrives (one row per action: its first row differs).
+    if (previousFirst !== null) await expect(firstAction).not.toHaveAttribute("title", previousFirst);
     const before = seen.size;
     for (const cell of await rows.locator("td:nth-child(2)").all()) {
       seen.set((await cell.getAttribute("title")) ?? "", (await cell.textContent())?.trim() ?? "");

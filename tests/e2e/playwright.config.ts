@@ -29,7 +29,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 2,
+  // Three: a browser test mostly waits (for the page, the portal, the database), and two workers left most of 2 cores
+  // idle (issue 46 §5, docs/rendimiento.md); each worker has staff accounts of its own (support/staff-accounts.ts).
+  workers: 3,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: path.join(root, "var/test-results/playwright.json") }]],
   outputDir: path.join(root, "var/test-results/playwright"),

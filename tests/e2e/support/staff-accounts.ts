@@ -11,11 +11,12 @@ import { rutOf } from "../../helpers/fixtures.ts";
 // (support/e2e-server.ts) next to the demo data; the demo accounts themselves stay as the README describes them.
 
 /**
- * Workers with accounts of their own (Playwright's TEST_PARALLEL_INDEX 0..n-1): the config's 2. Kept to that: the staff
- * user list shows the newest accounts first, and users-admin.spec.ts finds the demo staff on its first page. A run with
- * more workers (--workers) gives the workers past these the demo staff, shared as before.
+ * Workers with accounts of their own (Playwright's TEST_PARALLEL_INDEX 0..n-1): the config's 3. Kept to that: the staff
+ * user list shows the newest accounts first, and users-admin.spec.ts finds the demo staff on the first page (10 rows) of
+ * each role (with 3 slots, 3 workers' executives and the ≤ 4 the specs create are newer than the demo executive). A run
+ * with more workers (--workers) gives the workers past these the demo staff, shared as before.
  */
-const STAFF_WORKER_SLOTS = 2;
+const STAFF_WORKER_SLOTS = 3;
 /** RUT bodies 39.500.000 and up: outside the seed's and the other specs' ranges (users-helpers.ts, accounts.ts). */
 const RUT_BASE = 39_500_000;
 

@@ -1,7 +1,8 @@
 import { leastSquaresSlope } from "../load/measures.ts";
 
-// The soak's judgement and what it writes (scripts/soak/run.ts): per replica, least-squares slopes of RSS and V8 heap
-// over the judged window (the last 20 minutes of 30, the last two thirds of a shorter run), and an SVG chart of both
+// The soak's judgement and what it writes (scripts/soak/run.ts): per replica, least-squares slopes of RSS and of the V8
+// heap kept after each full collection (the heap sampled at any moment saws with the collector; its slope is reported
+// beside, not judged) over the judged window (the last 20 minutes of 30, the last two thirds of a shorter run), and an SVG chart of both
 // over the whole run.
 
 export interface MemorySample {
@@ -9,7 +10,10 @@ export interface MemorySample {
   t: number;
   replica: string;
   rssMb: number;
+  /** V8 heap in use at the moment of the sample (saws with the collector). */
   heapMb: number;
+  /** V8 heap in use right after the last full collection (portal_heap_used_after_gc_bytes): what is kept; NaN before one. */
+  keptHeapMb: number;
 }
 
 export interface ConnectionSample {
@@ -43,6 +47,10 @@ export interface ReplicaVerdict {
   heapStartMb: number;
   heapEndMb: number;
   heapSlope: number;
+  keptHeapStartMb: number;
+  keptHeapEndMb: number;
+  /** The judged heap trend: of the heap kept after each full collection (the sampled heap's trend is reported beside). */
+  keptHeapSlope: number;
 }
 
 export function replicaVerdicts(samples: MemorySample[], fromMs: number): ReplicaVerdict[] {
@@ -57,6 +65,9 @@ export function replicaVerdicts(samples: MemorySample[], fromMs: number): Replic
       heapStartMb: judged[0]?.heapMb ?? NaN,
       heapEndMb: judged.at(-1)?.heapMb ?? NaN,
       heapSlope: slopePerMinute(own, fromMs, (sample) => sample.heapMb),
+      keptHeapStartMb: judged.find((sample) => Number.isFinite(sample.keptHeapMb))?.keptHeapMb ?? NaN,
+      keptHeapEndMb: judged.findLast((sample) => Number.isFinite(sample.keptHeapMb))?.keptHeapMb ?? NaN,
+      keptHeapSlope: slopePerMinute(own, fromMs, (sample) => sample.keptHeapMb),
     };
   });
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db/database.ts";
 import type { LoginOutcome, OutcomeMetrics, PaymentOutcome } from "../deps.ts";
 import { access } from "../http/route-access.ts";
 import { trackEventLoopDelay } from "./event-loop-delay.ts";
+import { trackHeapAfterGc } from "./heap-after-gc.ts";
 
 // Prometheus metrics at GET /metrics (prom-client), one registry per app instance (tests build several apps):
 // HTTP requests and latency by route pattern (never the raw URL: no ids or RUTs in labels), method and status; the
@@ -41,6 +42,7 @@ export function createMetrics(db: Database): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const eventLoopDelay = trackEventLoopDelay(registry);
+  const heapAfterGc = trackHeapAfterGc(registry);
   const logins = new Counter({
     name: "portal_logins_total",
     help: "Intentos de inicio de sesión por portal y resultado (ok, bad_credentials, throttled)",
@@ -74,7 +76,10 @@ export function createMetrics(db: Database): AppMetrics {
   }
   return {
     registry,
-    stop: eventLoopDelay.stop,
+    stop: () => {
+      eventLoopDelay.stop();
+      heapAfterGc.stop();
+    },
     outcomes: {
       loginOutcome: (outcome: LoginOutcome, portal) => logins.inc({ portal, outcome }),
       loginRutLimitReached: () => rutLimits.inc(),

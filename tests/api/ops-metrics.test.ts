@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -74,6 +76,20 @@ describe("what /metrics counts", () => {
     const after = (await scrape()).body;
     expect(count(after) - count(before)).toBeGreaterThan(0);
     expect(between(after) - between(before)).toBe(1);
+  });
+
+  it("reports the heap kept after the last full collection, which a soak's trend reads instead of the sawing heap", async () => {
+    setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    const kept = await ctx.app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" });
+    expect(kept.body).toMatch(/^portal_heap_used_after_gc_bytes \d+/m);
+
+    collect();
+    // The collector's performance entry reaches the observer on a later turn of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const bytes = sample((await scrape()).body, "portal_heap_used_after_gc_bytes");
+    expect(bytes).toBeGreaterThan(1024 * 1024);
+    expect(bytes).toBeLessThan(sample((await scrape()).body, "nodejs_heap_size_total_bytes"));
   });
 
   it("counts payments by outcome: started, then authorized or rejected or aborted when settled", async () => {

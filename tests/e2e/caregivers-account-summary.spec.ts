@@ -32,13 +32,13 @@ for (const viewport of [
         await page.goto(`${south}/dashboard/account-settings`);
         await expect(page.getByText(`Esta página muestra siempre su propia cuenta, no la de ${dependent}.`)).toBeVisible();
         await expect(pendingSummary(page)).toBeVisible();
-        // Her own line, not the dependent's. The payment specs, running beside this one, may pay one of her bills in
-        // between (never add one): a line with her count, or a little less, is hers; Tomás's is far from it.
+        // Her own line, not the dependent's. The payment and bill specs, running beside this one on other workers, may
+        // settle one of her bills or give one back to pending (an abandoned payment) in between: a line with her count,
+        // or one or two off, is hers; Tomás's is far from it.
         const line = (await pendingLine(page).textContent())!.trim();
         if (line !== own) {
           expect(line).toMatch(/^Tiene \d+ cuentas hospitalarias pendientes\. Total por pagar: \$ [\d.]+$/);
-          expect(billCount(line)).toBeLessThan(billCount(own));
-          expect(billCount(line)).toBeGreaterThanOrEqual(billCount(own) - 2);
+          expect(Math.abs(billCount(line) - billCount(own))).toBeLessThanOrEqual(2);
         }
       }
     });

@@ -120,26 +120,32 @@ export default async function run(): Promise<BenchResult[]> {
     };
     const t0 = performance.now();
     await seedClinics(db.prisma);
-    const admin = await db.prisma.user.create({
-      data: { rut: "11111111-1", email: "a@a.cl", roleType: 0, passwordHash: "x", hasChangedPassword: true },
-      select: sessionUserSelect,
-    });
-    const executive = await db.prisma.user.create({
-      data: {
-        rut: "22222222-2",
-        email: "e@e.cl",
-        roleType: 1,
-        passwordHash: "x",
-        hasChangedPassword: true,
-        privileges: {
-          create: [
-            { codeClinicStr: "hcs-rcr", idPermission: 1 },
-            { codeClinicStr: "lircay-rcr", idPermission: 1 },
-          ],
+    // Staff past the second step, as every admin and executive must be before the staff pages answer (issue 27).
+    const enrolled = <T extends object>(user: T) => ({ ...user, totpEnabledAt: new Date() });
+    const admin = enrolled(
+      await db.prisma.user.create({
+        data: { rut: "11111111-1", email: "a@a.cl", roleType: 0, passwordHash: "x", hasChangedPassword: true },
+        select: sessionUserSelect,
+      }),
+    );
+    const executive = enrolled(
+      await db.prisma.user.create({
+        data: {
+          rut: "22222222-2",
+          email: "e@e.cl",
+          roleType: 1,
+          passwordHash: "x",
+          hasChangedPassword: true,
+          privileges: {
+            create: [
+              { codeClinicStr: "hcs-rcr", idPermission: 1 },
+              { codeClinicStr: "lircay-rcr", idPermission: 1 },
+            ],
+          },
         },
-      },
-      select: sessionUserSelect,
-    });
+        select: sessionUserSelect,
+      }),
+    );
     const { patientRuts } = await load(deps);
     await db.prisma.$executeRawUnsafe(`VACUUM ANALYZE "Bill"`);
     await db.prisma.$executeRawUnsafe(`VACUUM ANALYZE "User"`);

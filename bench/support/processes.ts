@@ -34,7 +34,10 @@ function processCpuMicros(pid: number | undefined): number | undefined {
  * and waits until `readyPath` answers 200.
  */
 export async function startServer(entry: string, env: Record<string, string>, port: number, readyPath: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  // BENCH_NODE_ARGS: options for each measured process's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles", which
+  // Node refuses in NODE_OPTIONS), to see where a row's CPU goes.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

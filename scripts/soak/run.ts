@@ -93,11 +93,14 @@ async function sample() {
   connections.push({ t, connections: rows[0]!.n });
 }
 
-/** The size of the newest heap snapshot of `pid` in outDir, or -1 when it has none yet. */
-function snapshotSize(pid: number, taken: Set<string>): number {
+/** The newest heap snapshot of `pid` in outDir (one not in `taken`), or undefined when it has none yet. */
+function newSnapshot(pid: number, taken: Set<string>): string | undefined {
   const file = readdirSync(outDir).find((name) => name.endsWith(".heapsnapshot") && name.includes(`.${pid}.`) && !taken.has(name));
-  return file ? statSync(`${outDir}/${file}`).size : -1;
+  return file ? `${outDir}/${file}` : undefined;
 }
+
+/** Each replica's snapshots, in the order taken, by pid: compared at the end with scripts/heap-diff.mjs. */
+const snapshotFiles = new Map<number, string[]>();
 
 /** Asks each replica for a heap snapshot and waits until each file is written whole (its size stays the same). */
 async function snapshot(label: string) {
@@ -116,8 +119,12 @@ async function snapshot(label: string) {
     let last = -1;
     for (let tries = 0; tries < 120; tries++) {
       await sleep(1_000);
-      const size = snapshotSize(pid, taken);
-      if (size > 0 && size === last) break;
+      const file = newSnapshot(pid, taken);
+      const size = file ? statSync(file).size : -1;
+      if (size > 0 && size === last) {
+        snapshotFiles.set(pid, [...(snapshotFiles.get(pid) ?? []), file!]);
+        break;
+      }
       last = size;
     }
   }
@@ -146,6 +153,8 @@ try {
   }
   await sample();
   await snapshot("final");
+  for (const files of snapshotFiles.values())
+    if (files.length === 2) console.log(`soak: qué creció entre las instantáneas: node scripts/heap-diff.mjs ${files.join(" ")}`);
   await load.stop();
 
   const summary = summarize(load.outcomes, startedAt);

@@ -160,11 +160,14 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   await registerOps(app, ops, { config, db, trpcProcedures: new Set(Object.keys(appRouter._def.procedures)) });
   registerInputGuard(app);
   // tRPC takes JSON only; its adapter would stream anything else (multipart) into FormData parsing and answer 500.
-  app.addHook("onRequest", async (request) => {
+  // The per-request hooks that wait for nothing are callback hooks: an async one costs every request a promise and a
+  // turn of the microtask queue (issue 46 §1).
+  app.addHook("onRequest", (request, _reply, done) => {
     const type = request.headers["content-type"];
     if (request.url.startsWith("/trpc") && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
-      throw Object.assign(new Error("unsupported media type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" });
+      return done(Object.assign(new Error("unsupported media type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }));
     }
+    done();
   });
   registerSecurityHeaders(app, config);
   // Cookies carry only the device cookie of a login (server/lib/login-throttle.ts); sessions stay in bearer tokens.
@@ -172,16 +175,22 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   await registerMultipart(app);
   await registerCompression(app);
   // Answers carry personal data: neither the REST contract nor tRPC may be cached.
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     const isData = request.url.startsWith(API_PREFIX) || request.url.startsWith("/trpc");
     if (isData && !reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+    done(null, payload);
   });
 
   await app.register(
     async (api) => {
       // ?clinic= rides on most calls of the contract (SPEC §7): checked here once for every route of the prefix.
-      api.addHook("onRequest", async (request) => {
-        parseInput(ZClinicQuery, request.query);
+      api.addHook("onRequest", (request, _reply, done) => {
+        try {
+          parseInput(ZClinicQuery, request.query);
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
       });
       const healthDocs = { tag: "Estado", summary: "La API y su base de datos responden", response: z.object({ status: z.literal("ok") }) };
       api.get("/health", access("public", healthDocs), async () => {

@@ -38,11 +38,16 @@ export function assertAcceptableInput(value: unknown): void {
 
 /** The guard on the HTTP side: the address of every request (REST and tRPC), and REST's parsed JSON bodies. */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook("preHandler", async (request) => {
-    // In the address: a raw NUL (%00), or a JSON escape of one in a tRPC input (\\u0000 → %5Cu0000).
-    if (/%00|%5cu0000/i.test(request.url)) throw new AppError("BAD_REQUEST", forbiddenCharactersMessage);
-    assertAcceptableInput(request.body);
-    assertAcceptableInput(request.query);
-    assertAcceptableInput(request.params);
+  app.addHook("preHandler", (request, _reply, done) => {
+    try {
+      // In the address: a raw NUL (%00), or a JSON escape of one in a tRPC input (\\u0000 → %5Cu0000).
+      if (/%00|%5cu0000/i.test(request.url)) throw new AppError("BAD_REQUEST", forbiddenCharactersMessage);
+      assertAcceptableInput(request.body);
+      assertAcceptableInput(request.query);
+      assertAcceptableInput(request.params);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }

@@ -104,7 +104,7 @@ describe("access tokens", () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
       .sign(key);
     expect(await verifyAccessToken(secret, soon)).not.toBeNull();
-    // Three seconds later on a fake clock (fast-jwt and its cache read Date.now()), not after a real three-second sleep.
+    // Three seconds later on a fake clock (fast-jwt and the verified-token cache read Date.now()), not after a real three-second sleep.
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(Date.now() + 3_000);

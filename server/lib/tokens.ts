@@ -4,8 +4,10 @@ import type { FastifyInstance } from "fastify";
 
 // Access tokens through @fastify/jwt (fast-jwt): HS256 only (pinned); `iss` (this portal), `exp`, `iat`, `sub` and the
 // session id `sid` required, `iat` no later than a small clock skew; carrying the user's tokenVersion so a password
-// change voids them, and the session so that ending it ('Cerrar sesión') voids them too. fast-jwt caches verified tokens (bounded, and never past a
-// token's own expiry), so a request with a token already seen costs a hash lookup instead of an HMAC.
+// change voids them, and the session so that ending it ('Cerrar sesión') voids them too. Verified access tokens are
+// kept by their text (bounded, and never past a token's own expiry), so a request with a token already seen costs a
+// Map lookup instead of an HMAC. Not fast-jwt's own cache: it keys each token by its SHA-256, which was 2 % of the
+// portal's CPU on every signed-in request under the bench (docs/rendimiento.md, issue 46 §1).
 
 const algorithm = "HS256";
 const issuer = "portal-pacientes";
@@ -39,13 +41,16 @@ export async function registerAccessTokens(app: FastifyInstance, secret: string,
       algorithms: [algorithm],
       allowedIss: issuer,
       requiredClaims: ["iss", "exp", "iat", "sub", "sid"],
-      cache: verifiedTokensCached,
     },
   });
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   return {
     sign: ({ userId, tokenVersion, sessionId }) => app.jwt.sign({ sub: String(userId), ver: tokenVersion, sid: sessionId, typ: "access" }),
     verify(token) {
-      let payload: { sub?: unknown; ver?: unknown; typ?: unknown; sid?: unknown; iat?: unknown };
+      const seen = verified.get(token);
+      if (seen && Date.now() < seen.expiresAtMs) return seen.claims;
+      if (seen) verified.delete(token);
+      let payload: { sub?: unknown; ver?: unknown; typ?: unknown; sid?: unknown; iat?: unknown; exp?: unknown };
       try {
         payload = app.jwt.verify(token);
       } catch {
@@ -56,7 +61,11 @@ export async function registerAccessTokens(app: FastifyInstance, secret: string,
       if (typeof payload.sid !== "string" || !/^[\w-]{16,64}$/.test(payload.sid)) return null;
       // fast-jwt checks exp and nbf but not an iat in the future, which only a forger (or a badly wrong clock) makes.
       if (typeof payload.iat !== "number" || payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) return null;
-      return { userId, tokenVersion: payload.ver, sessionId: payload.sid };
+      const claims = { userId, tokenVersion: payload.ver, sessionId: payload.sid };
+      // Map keeps insertion order: when full, the token verified longest ago makes room.
+      if (verified.size >= verifiedTokensCached) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, expiresAtMs: Number(payload.exp) * 1000 });
+      return claims;
     },
     signDevice: (subject, nonce, ttlDays) => app.jwt.sign({ sub: subject, jti: nonce, typ: "device" }, { expiresIn: `${ttlDays}d` }),
     verifyDevice(token) {

@@ -73,10 +73,12 @@ export function awaitMigrations(
  * the process warms up (warm-up.ts).
  */
 export function holdReadiness(app: FastifyInstance, wait: Pick<MigrationWait, "pending">): void {
-  app.addHook("onRequest", async (request, reply) => {
-    if (!wait.pending() || request.url.split("?")[0] !== "/readyz") return;
+  // A callback hook, like the other per-request hooks that wait for nothing: an async one costs every request a promise
+  // (issue 46 §1). Answering here means not calling done (Fastify's "respond from a hook").
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!wait.pending() || request.url.split("?")[0] !== "/readyz") return done();
     const message = "El servidor está terminando de iniciar";
-    await reply
+    void reply
       .status(503)
       .header("Cache-Control", "no-store")
       .send({ status: "unavailable", message, checks: { startup: message } });

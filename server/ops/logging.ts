@@ -68,8 +68,9 @@ export const requestIdOptions = { genReqId: requestId, requestIdHeader: false } 
 
 /** Every answer — REST, tRPC, static files, errors, refusals — carries its request id. */
 export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
 }
 

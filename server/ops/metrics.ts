@@ -146,10 +146,11 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, confi
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [metrics.registry],
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = { route: routeLabel(request, procedures), method: request.method, status: String(reply.statusCode) };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const notFound = { statusCode: 404, error: "NOT_FOUND", message: "Recurso no encontrado" };

@@ -52,7 +52,7 @@ function kinds(heap) {
 function retainersOfNew(before, after, label, limit = 8) {
   const known = new Set();
   for (let at = 0; at < before.snapshot.nodes.length; at += before.width) known.add(before.snapshot.nodes[at + before.id]);
-  const { snapshot, width, id, edgeCount } = after;
+  const { snapshot, width, id, edgeCount, type, types } = after;
   const edgeMeta = snapshot.snapshot.meta;
   const edgeWidth = edgeMeta.edge_fields.length;
   const edgeType = edgeMeta.edge_fields.indexOf("type");
@@ -67,7 +67,12 @@ function retainersOfNew(before, after, label, limit = 8) {
     for (let k = 0; k < snapshot.nodes[node * width + edgeCount]; k++, edge += edgeWidth) {
       const kind = edgeTypes[snapshot.edges[edge + edgeType]];
       const to = snapshot.edges[edge + edgeTo] / width;
-      if (kind === "weak" || firstRetainer[to]) continue;
+      if (kind === "weak") continue;
+      // A real holder is worth more than a GC root's handle (a snapshot taken while a function runs sees its locals
+      // through a handle scope first): a synthetic retainer gives way to the first other one.
+      const held = firstRetainer[to];
+      const synthetic = (retainer) => types[snapshot.nodes[retainer * width + type]] === "synthetic";
+      if (held && !(synthetic(held[0]) && !synthetic(node))) continue;
       // An element's index is left out, so that the 20,000 entries of one list make one chain, not 20,000.
       const edgeLabel = kind === "element" || kind === "hidden" ? "[]" : snapshot.strings[snapshot.edges[edge + edgeName]];
       firstRetainer[to] = [node, `${kind}:${edgeLabel}`];

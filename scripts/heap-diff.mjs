@@ -60,6 +60,7 @@ function retainersOfNew(before, after, label, limit = 8) {
   const edgeTo = edgeMeta.edge_fields.indexOf("to_node");
   const edgeTypes = edgeMeta.edge_types[0];
   const count = snapshot.nodes.length / width;
+  const synthetic = (node) => types[snapshot.nodes[node * width + type]] === "synthetic";
   /** @type {Array<[number, string] | undefined>} the first strong retainer of each node */
   const firstRetainer = new Array(count);
   let edge = 0;
@@ -71,7 +72,6 @@ function retainersOfNew(before, after, label, limit = 8) {
       // A real holder is worth more than a GC root's handle (a snapshot taken while a function runs sees its locals
       // through a handle scope first): a synthetic retainer gives way to the first other one.
       const held = firstRetainer[to];
-      const synthetic = (retainer) => types[snapshot.nodes[retainer * width + type]] === "synthetic";
       if (held && !(synthetic(held[0]) && !synthetic(node))) continue;
       // An element's index is left out, so that the 20,000 entries of one list make one chain, not 20,000.
       const edgeLabel = kind === "element" || kind === "hidden" ? "[]" : snapshot.strings[snapshot.edges[edge + edgeName]];

@@ -14,6 +14,8 @@ export interface MemorySample {
   heapMb: number;
   /** V8 heap in use right after the last full collection (portal_heap_used_after_gc_bytes): what is kept; NaN before one. */
   keptHeapMb: number;
+  /** V8's code space in use (machine code the compiler made; nodejs_heap_space_size_used_bytes{space="code"}). */
+  codeSpaceMb: number;
 }
 
 export interface ConnectionSample {
@@ -51,6 +53,8 @@ export interface ReplicaVerdict {
   keptHeapEndMb: number;
   /** The judged heap trend: of the heap kept after each full collection (the sampled heap's trend is reported beside). */
   keptHeapSlope: number;
+  /** Informative: how much of a rise is V8's compiled code (it grows as functions turn hot, then flattens). */
+  codeSpaceSlope: number;
 }
 
 export function replicaVerdicts(samples: MemorySample[], fromMs: number): ReplicaVerdict[] {
@@ -68,6 +72,7 @@ export function replicaVerdicts(samples: MemorySample[], fromMs: number): Replic
       keptHeapStartMb: judged.find((sample) => Number.isFinite(sample.keptHeapMb))?.keptHeapMb ?? NaN,
       keptHeapEndMb: judged.findLast((sample) => Number.isFinite(sample.keptHeapMb))?.keptHeapMb ?? NaN,
       keptHeapSlope: slopePerMinute(own, fromMs, (sample) => sample.keptHeapMb),
+      codeSpaceSlope: slopePerMinute(own, fromMs, (sample) => sample.codeSpaceMb),
     };
   });
 }

@@ -83,6 +83,7 @@ async function sample() {
       rssMb: value("process_resident_memory_bytes") / 1024 / 1024,
       heapMb: value("nodejs_heap_size_used_bytes") / 1024 / 1024,
       keptHeapMb: value("portal_heap_used_after_gc_bytes") / 1024 / 1024 || NaN,
+      codeSpaceMb: spaceUsed(text, "code") / 1024 / 1024,
     });
     const read = loopBuckets(text);
     if (read.size) buckets.set(replica.name, [...(buckets.get(replica.name) ?? []), { t, buckets: read }]);
@@ -91,6 +92,12 @@ async function sample() {
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
   );
   connections.push({ t, connections: rows[0]!.n });
+}
+
+/** One V8 heap space's bytes in use, from prom-client's nodejs_heap_space_size_used_bytes{space="…"}. */
+function spaceUsed(metricsText: string, space: string): number {
+  const line = metricsText.split("\n").find((l) => l.startsWith(`nodejs_heap_space_size_used_bytes{space="${space}"`));
+  return Number(line?.split(" ").at(-1) ?? NaN);
 }
 
 /** The newest heap snapshot of `pid` in outDir (one not in `taken`), or undefined when it has none yet. */
@@ -204,11 +211,11 @@ try {
   const table = [
     `Soak ${new Date().toISOString()} · ${MINUTES} min · ${mix.patients} pacientes, ${mix.staff} del personal, ${mix.anonymous} anónimos · ${summary.requests} solicitudes, p95 ${summary.p95ms} ms, máx. ${Math.round(summary.maxMs)} ms · ventana juzgada: ${window}`,
     "",
-    "| Réplica | RSS al inicio → final (MB) | Pendiente RSS (MB/min) | Heap retenido al inicio → final (MB) | Pendiente heap retenido (MB/min) | Pendiente heap muestreado (MB/min) |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "| Réplica | RSS al inicio → final (MB) | Pendiente RSS (MB/min) | Heap retenido al inicio → final (MB) | Pendiente heap retenido (MB/min) | Pendiente heap muestreado (MB/min) | Pendiente espacio de código (MB/min) |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
     ...verdicts.map(
       (v) =>
-        `| ${v.replica} | ${v.rssStartMb.toFixed(0)} → ${v.rssEndMb.toFixed(0)} | ${v.rssSlope.toFixed(3)} | ${v.keptHeapStartMb.toFixed(0)} → ${v.keptHeapEndMb.toFixed(0)} | ${v.keptHeapSlope.toFixed(3)} | ${v.heapSlope.toFixed(3)} |`,
+        `| ${v.replica} | ${v.rssStartMb.toFixed(0)} → ${v.rssEndMb.toFixed(0)} | ${v.rssSlope.toFixed(3)} | ${v.keptHeapStartMb.toFixed(0)} → ${v.keptHeapEndMb.toFixed(0)} | ${v.keptHeapSlope.toFixed(3)} | ${v.heapSlope.toFixed(3)} | ${v.codeSpaceSlope.toFixed(3)} |`,
     ),
     "",
     ...checks.map((check) => `- ${check.ok ? "✓" : "✗"} ${check.what}: ${check.value}`),

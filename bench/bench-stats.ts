@@ -41,7 +41,7 @@ export function summarize(bench: string, name: string, samples: number[], budget
     samples: samples.length,
     p50Ms: percentile(samples, 50),
     p95Ms,
-    maxMs: Math.max(...samples),
+    maxMs: samples.reduce((max, sample) => Math.max(max, sample), Number.NEGATIVE_INFINITY),
     budget: budgetP95Ms === undefined ? undefined : `p95 ≤ ${budgetP95Ms} ms`,
     withinBudget,
     misses: withinBudget === false ? [`p95 ${p95Ms.toFixed(1)} ms > ${budgetP95Ms} ms`] : undefined,

@@ -239,6 +239,7 @@ export function summarize(outcomes: Outcome[], from = 0, to = Number.POSITIVE_IN
         95,
       ),
     ),
-    maxMs: Math.round(Math.max(0, ...inWindow.map((outcome) => outcome.ms))),
+    // A loop, not Math.max(...): an hour's requests are more arguments than the stack holds.
+    maxMs: Math.round(inWindow.reduce((max, outcome) => Math.max(max, outcome.ms), 0)),
   };
 }

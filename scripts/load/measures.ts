@@ -45,7 +45,7 @@ export function leastSquaresSlope(xs: number[], ys: number[]): number {
 /** Least-squares slope of RSS over the last `minutes`, in MB per minute, per instance. */
 export function rssSlopes(samples: Array<{ at: number; port: number; rssMb: number }>, minutes: number): Record<string, number> {
   const slopes: Record<string, number> = {};
-  const end = Math.max(...samples.map((s) => s.at));
+  const end = samples.reduce((last, s) => Math.max(last, s.at), Number.NEGATIVE_INFINITY);
   for (const port of new Set(samples.map((s) => s.port))) {
     const points = samples.filter((s) => s.port === port && s.at >= end - minutes * 60_000 && Number.isFinite(s.rssMb));
     if (points.length < 3) continue;

@@ -137,6 +137,7 @@ async function snapshot(label: string) {
   }
 }
 
+const partialFile = `${outDir}/soak-${new Date().toISOString().replace(/[:.]/g, "-")}.partial.json`;
 const load = startLoad(stack.proxyUrl, mix.patients + mix.staff + mix.anonymous, { mix });
 startedAt = Date.now();
 const totalMs = MINUTES * 60_000;
@@ -152,6 +153,10 @@ try {
     }
     const t = Math.round((Date.now() - startedAt) / 60_000);
     const last = memory.slice(-replicas.length);
+    // Every minute the samples so far go to disk too: a run that dies before its report (as the first 60-min run did,
+    // in its summary) still leaves its hour of samples.
+    if (memory.length % (6 * replicas.length) === 0)
+      writeFileSync(partialFile, JSON.stringify({ minutes: MINUTES, fromMs, memory, connections }));
     if (memory.length % (6 * replicas.length) === 0)
       console.log(
         `soak: min ${t}: ${last.map((m) => `${m.replica} RSS ${m.rssMb.toFixed(0)} MB heap ${m.heapMb.toFixed(0)} MB (retenido ${m.keptHeapMb.toFixed(0)})`).join(" · ")} · ${connections.at(-1)?.connections} conexiones`,

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createFreshAccount } from "../support/accounts.ts";
-import { expectAccessible } from "./axe.ts";
+import { expectAccessible, seriousViolations } from "./axe.ts";
 
 // axe over the screens without a session (SPEC §2): both logins with their errors, the password recovery steps, and a
 // new patient's terms screen and welcome modal (issue 29).
@@ -57,4 +57,32 @@ test("a new patient's terms screen and welcome modal have no serious or critical
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("dialog", { name: "¡Bienvenido al Portal Paciente!" })).toBeVisible();
   await expectAccessible(page, "Mi cuenta, bienvenida");
+});
+
+test("the check itself fails on the portal's document: a nameless button and a small target are reported, the contents of a frame are not", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Ingresar" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const nameless = document.createElement("button");
+    nameless.id = "e2e-nameless";
+    const tiny = document.createElement("a");
+    tiny.id = "e2e-tiny";
+    tiny.href = "#";
+    tiny.textContent = "x";
+    tiny.style.cssText = "display:inline-block;width:8px;height:8px;overflow:hidden;font-size:6px";
+    const neighbour = tiny.cloneNode(true) as HTMLAnchorElement;
+    neighbour.id = "e2e-tiny-neighbour";
+    const frame = document.createElement("iframe");
+    frame.title = "Página de la clínica";
+    frame.srcdoc = "<!doctype html><html lang='es'><title>x</title><button id='inside'></button></html>";
+    document.querySelector("main")!.append(nameless, tiny, neighbour, frame);
+  });
+  await expect.poll(() => page.frames().length).toBe(2);
+  const violations = await seriousViolations(page);
+  expect(violations.some((violation) => violation.startsWith("button-name") && violation.includes("#e2e-nameless"))).toBe(true);
+  expect(violations.some((violation) => violation.startsWith("target-size") && violation.includes("#e2e-tiny"))).toBe(true);
+  expect(violations.join(" ")).not.toContain("#inside");
 });

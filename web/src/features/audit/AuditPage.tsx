@@ -128,7 +128,7 @@ function AuditTrail() {
         ) : null}
         {refused ? <p className="audit-empty">Corrija el filtro y presione 'Buscar' para ver los eventos.</p> : null}
         <div className="audit-table__scroller" tabIndex={0} role="region" aria-label="Eventos de auditoría, tabla desplazable">
-          <table className="data-table audit-table" role="table" aria-label="Eventos de auditoría">
+          <table className="data-table data-table--cards audit-table" role="table" aria-label="Eventos de auditoría">
             <thead role="rowgroup">
               <tr role="row">
                 {auditColumns.map((column) => (

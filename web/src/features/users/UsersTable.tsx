@@ -37,7 +37,7 @@ function BreakableEmail({ email }: { email: string }) {
  */
 export function UsersTable({ users, loaded, onEdit }: UsersTableProps) {
   return (
-    <table className="data-table users-table" role="table" aria-label="Usuarios">
+    <table className="data-table data-table--cards users-table" role="table" aria-label="Usuarios">
       <thead role="rowgroup">
         <tr role="row">
           {columns.map((column) => (

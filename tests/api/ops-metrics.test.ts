@@ -78,7 +78,7 @@ describe("what /metrics counts", () => {
     expect(between(after) - between(before)).toBe(1);
   });
 
-  it("reports the heap and the resident memory kept after the last full collection, which a soak's trends read instead of the sawing ones", async () => {
+  it("reports the heap kept after the last full collection, which a soak's trend reads instead of the sawing heap", async () => {
     setFlagsFromString("--expose-gc");
     const collect = runInNewContext("gc") as () => void;
     const kept = await ctx.app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" });
@@ -90,10 +90,6 @@ describe("what /metrics counts", () => {
     const bytes = sample((await scrape()).body, "portal_heap_used_after_gc_bytes");
     expect(bytes).toBeGreaterThan(1024 * 1024);
     expect(bytes).toBeLessThan(sample((await scrape()).body, "nodejs_heap_size_total_bytes"));
-    // The whole process holds the heap and more (code, buffers, the native side).
-    const resident = sample((await scrape()).body, "portal_resident_memory_after_gc_bytes");
-    expect(resident).toBeGreaterThan(bytes);
-    expect(resident).toBeLessThan(4 * 1024 ** 3);
   });
 
   it("counts payments by outcome: started, then authorized or rejected or aborted when settled", async () => {

@@ -153,14 +153,14 @@ try {
     }
     const t = Math.round((Date.now() - startedAt) / 60_000);
     const last = memory.slice(-replicas.length);
-    // Every minute the samples so far go to disk too: a run that dies before its report (as the first 60-min run did,
-    // in its summary) still leaves its hour of samples.
-    if (memory.length % (6 * replicas.length) === 0)
-      writeFileSync(partialFile, JSON.stringify({ minutes: MINUTES, fromMs, memory, connections }));
-    if (memory.length % (6 * replicas.length) === 0)
+    if (memory.length % (6 * replicas.length) === 0) {
       console.log(
         `soak: min ${t}: ${last.map((m) => `${m.replica} RSS ${m.rssMb.toFixed(0)} MB heap ${m.heapMb.toFixed(0)} MB (retenido ${m.keptHeapMb.toFixed(0)})`).join(" · ")} · ${connections.at(-1)?.connections} conexiones`,
       );
+      // The samples so far go to disk too: a run that dies before its report (as the first 60-min run did, in its
+      // summary) still leaves what it measured.
+      writeFileSync(partialFile, JSON.stringify({ minutes: MINUTES, fromMs, memory, connections }));
+    }
     await sleep(SAMPLE_MS - ((Date.now() - startedAt) % SAMPLE_MS));
   }
   await sample();

@@ -37,6 +37,14 @@ async function waitForMail(to: string, timeoutMs = 15_000): Promise<CaughtMessag
 
 const newUser = { rut: rutOf(31_100_100), email: "cola.correo@correo.cl" };
 
+describe("the job engine of a test's portal", () => {
+  it("has made its tables when the test context is handed over, so a test may read pgboss.job at once", async () => {
+    // The portal starts its engine in the background (keepStarting); tests that count jobs read its tables first thing.
+    const { rows } = await ctx.db.executeSql("SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1", [MAIL_QUEUE_NAME]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe("outbound mail while SMTP is down", () => {
   it("answers the user creation and the recovery request with success, and keeps their mails queued", async () => {
     const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");

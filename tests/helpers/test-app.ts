@@ -86,6 +86,9 @@ export async function createTestContext(
   );
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
+  // The portal starts its job engine in the background (a replica may boot while the database restarts); a test reads
+  // the engine's tables (pgboss.job) first thing, so it gets the portal once they exist.
+  await app.deps.jobs?.start();
 
   const list = async (to?: string): Promise<CaughtMessage[]> => {
     const response = await fetch(`${mocks.httpUrl}/mail/messages${to ? `?to=${encodeURIComponent(to)}` : ""}`);

@@ -35,6 +35,7 @@ export interface TestContext {
      * it, a mail that did not arrive was never sent. What a "no mail" assertion waits for, instead of a sleep.
      */
     settled(): Promise<void>;
+    /** Forgets every mail caught so far, once the mail still on its way has arrived (see settled). */
     clear(): Promise<void>;
   };
   /**
@@ -94,6 +95,18 @@ export async function createTestContext(
     const response = await fetch(`${mocks.httpUrl}/mail/messages${to ? `?to=${encodeURIComponent(to)}` : ""}`);
     return (await response.json()) as CaughtMessage[];
   };
+  async function settled(): Promise<void> {
+    await app.deps.background.settled();
+    const queue = app.deps.mailQueue;
+    if (!queue) return;
+    await vi.waitFor(
+      async () => {
+        const pending = await queue.pending();
+        if (pending > 0) throw new Error(`${pending} correos siguen en la cola`);
+      },
+      { timeout: 45_000, interval: 50 },
+    );
+  }
   const passwordStep = async (rut: string, password: string, portal: "patient" | "staff" = "patient") => {
     const response = await app.inject({
       method: "POST",
@@ -121,19 +134,10 @@ export async function createTestContext(
           // MAIL_RETRY_SECONDS (5 here), and the mail still arrives.
           { timeout: 45_000, interval: 50 },
         ),
-      async settled() {
-        await app.deps.background.settled();
-        const queue = app.deps.mailQueue;
-        if (!queue) return;
-        await vi.waitFor(
-          async () => {
-            const pending = await queue.pending();
-            if (pending > 0) throw new Error(`${pending} correos siguen en la cola`);
-          },
-          { timeout: 45_000, interval: 50 },
-        );
-      },
+      settled,
       async clear() {
+        // Mail still on its way (queued after an answer) was sent before the clear: it must not arrive after it.
+        await settled();
         await fetch(`${mocks.httpUrl}/mail/messages`, { method: "DELETE" });
       },
     },

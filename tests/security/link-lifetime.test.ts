@@ -97,6 +97,15 @@ describe.each(Object.entries(endings))("ending a session by %s voids the links i
   });
 });
 
+describe("the caught mail of this file", () => {
+  it("clearing it drops the mail still on its way too (a login's new-device notice), so a test waits for its own mail", async () => {
+    await login(); // a login from a new device: its notice is queued after the answer
+    await ctx.mail.clear();
+    await ctx.mail.settled();
+    expect((await ctx.mail.list()).map((mail) => mail.subject)).toEqual([]);
+  });
+});
+
 describe("a link that is not the session's", () => {
   it("a link of another session of the same patient still opens after one session logs out", async () => {
     const [leaving, staying] = [await login(), await login()];

@@ -32,17 +32,20 @@ export default defineConfig({
   // Three: a browser test mostly waits (for the page, the portal, the database), and two workers left most of 2 cores
   // idle (issue 46 §5, docs/rendimiento.md); each worker has staff accounts of its own (support/staff-accounts.ts).
   workers: 3,
-  retries: 0,
+  // A failed test runs once more, traced (below); npm test counts a test that passed only on that retry as failed
+  // (scripts/test.mjs: flaky is failed), so the retry hides nothing.
+  retries: 1,
   reporter: [["list"], ["json", { outputFile: path.join(root, "var/test-results/playwright.json") }]],
   outputDir: path.join(root, "var/test-results/playwright"),
   use: {
     baseURL: e2eBaseUrl,
     locale: "es-CL",
     timezoneId: "America/Santiago",
-    // A failed test keeps its trace (each step's DOM, network and console) and a screenshot of the end. The trace's
-    // screencast (a frame at every paint) is not recorded: in a software-rendered headless browser it was a quarter of
-    // the browser tests' CPU (4 specs, 21 tests: 132 CPU-s with it, 102 without, 95 with no trace at all; issue 46 §5).
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps a screenshot of the end, and its retry a trace (each step's DOM, network and console).
+    // Recording a trace of every test to keep only the failed ones' cost a fifth of the browser tests' CPU (5 specs,
+    // 27 tests: 80 CPU-s and 62 s traced, 65 CPU-s and 55 s not; issue 46 §5). The trace's screencast (a frame at every
+    // paint) is not recorded: in a software-rendered headless browser it was a quarter of their CPU.
+    trace: { mode: "on-first-retry", screenshots: false },
     screenshot: "only-on-failure",
   },
   projects: [

@@ -63,4 +63,5 @@ USER node
 # Liveness only (/healthz never touches the database); the proxy routes by /readyz.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# The V8 options of scripts/portal-node-flags.mjs (a young generation of fixed size; tests/api/image-and-compose.test.ts).
+CMD ["node", "--enable-source-maps", "--min-semi-space-size=16", "--max-semi-space-size=16", "dist/server/main.js"]

@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { portalNodeFlags } from "./portal-node-flags.mjs";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
@@ -117,11 +118,11 @@ const supervisor = createSupervisor({
     if (!spec || recent.length > 5) return log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`);
     log(`${name} terminó (${signal ?? `código ${code}`}); se reinicia en 1 s, el resto sigue atendiendo`);
     setTimeout(() => {
-      if (!supervisor.stopping) start(name, spec.script, spec.env);
+      if (!supervisor.stopping) start(name, spec.script, spec.env, portalNodeFlags);
     }, 1_000).unref();
   },
 });
-const start = (name, script, childEnv) => log(`${name} pid=${supervisor.start(name, script, childEnv)}`);
+const start = (name, script, childEnv, nodeFlags) => log(`${name} pid=${supervisor.start(name, script, childEnv, nodeFlags)}`);
 
 start("mocks", "mocks/start.ts", {
   MOCKS_FRAME_ANCESTORS: `http://localhost:${proxyPort} http://*.localhost:${proxyPort}`,
@@ -145,7 +146,7 @@ portalPorts.forEach((port, index) => {
     },
   };
   portalSpecs.set(`portal-${index + 1}`, spec);
-  start(`portal-${index + 1}`, spec.script, spec.env);
+  start(`portal-${index + 1}`, spec.script, spec.env, portalNodeFlags);
 });
 const proxy = await startProxy({
   port: proxyPort,

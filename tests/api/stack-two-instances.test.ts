@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase } from "../helpers/fresh-database.ts";
 import { freePort, listening } from "../helpers/ports.ts";
 import { watchOutput } from "../helpers/processes.ts";
+import { portalNodeFlags } from "../../scripts/portal-node-flags.mjs";
 
 // `npm run stack` as an operator runs it — the machine's PostgreSQL and Redis, two portal processes, the round-robin
 // proxy — and what must hold across instances: tokens, the login limit and download links work on any instance, and
@@ -79,6 +81,13 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     expect((await fetch(`http://127.0.0.1:${ports.proxy}/metrics`)).status).toBe(404);
     expect(pids["portal-1"]).toBeGreaterThan(0);
     expect(pids["portal-2"]).toBeGreaterThan(0);
+  });
+
+  it("runs each instance's node with the portal's V8 options (scripts/portal-node-flags.mjs: a young generation of fixed size)", () => {
+    for (const name of ["portal-1", "portal-2"]) {
+      const commandLine = readFileSync(`/proc/${pids[name]}/cmdline`, "utf8").split("\0");
+      for (const flag of portalNodeFlags) expect(commandLine, name).toContain(flag);
+    }
   });
 
   it("accepts on one instance the token issued by the other", async () => {

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { portalNodeFlags } from "./portal-node-flags.mjs";
+import { portalNodeFlags, portalProcessEnv } from "./portal-process.mjs";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
@@ -134,6 +134,7 @@ portalPorts.forEach((port, index) => {
   const spec = {
     script: "server/main.ts",
     env: {
+      ...portalProcessEnv,
       ...portalEnv(env, String(port), mocksPort),
       ...shared,
       HOST: "127.0.0.1",

@@ -1,0 +1,2 @@
+export const portalNodeFlags: string[];
+export const portalProcessEnv: Record<string, string>;

@@ -1,2 +1,1 @@
-export const portalNodeFlags: string[];
 export const portalProcessEnv: Record<string, string>;

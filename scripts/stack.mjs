@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { portalNodeFlags, portalProcessEnv } from "./portal-process.mjs";
+import { portalProcessEnv } from "./portal-process.mjs";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
@@ -118,11 +118,11 @@ const supervisor = createSupervisor({
     if (!spec || recent.length > 5) return log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`);
     log(`${name} terminó (${signal ?? `código ${code}`}); se reinicia en 1 s, el resto sigue atendiendo`);
     setTimeout(() => {
-      if (!supervisor.stopping) start(name, spec.script, spec.env, portalNodeFlags);
+      if (!supervisor.stopping) start(name, spec.script, spec.env);
     }, 1_000).unref();
   },
 });
-const start = (name, script, childEnv, nodeFlags) => log(`${name} pid=${supervisor.start(name, script, childEnv, nodeFlags)}`);
+const start = (name, script, childEnv) => log(`${name} pid=${supervisor.start(name, script, childEnv)}`);
 
 start("mocks", "mocks/start.ts", {
   MOCKS_FRAME_ANCESTORS: `http://localhost:${proxyPort} http://*.localhost:${proxyPort}`,
@@ -147,7 +147,7 @@ portalPorts.forEach((port, index) => {
     },
   };
   portalSpecs.set(`portal-${index + 1}`, spec);
-  start(`portal-${index + 1}`, spec.script, spec.env, portalNodeFlags);
+  start(`portal-${index + 1}`, spec.script, spec.env);
 });
 const proxy = await startProxy({
   port: proxyPort,

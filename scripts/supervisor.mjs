@@ -23,12 +23,12 @@ export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
     get stopping() {
       return stopping;
     },
-    /** Starts `script` (TypeScript, through tsx's loader) under `name`, with node's `nodeFlags`; returns its pid. */
-    start(name, script, env, nodeFlags = []) {
+    /** Starts `script` (TypeScript, through tsx's loader) under `name`; returns its pid. */
+    start(name, script, env) {
       // SUPERVISED_NODE_ARGS: options for each child's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles", which
       // Node refuses in NODE_OPTIONS), to see where a load run's CPU goes.
       const nodeArgs = (env?.SUPERVISED_NODE_ARGS ?? "").split(" ").filter(Boolean);
-      const child = spawn(process.execPath, [...nodeFlags, ...nodeArgs, "--import", "tsx", script], { stdio: "inherit", env });
+      const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { stdio: "inherit", env });
       children.set(name, child);
       child.on("exit", (code, signal) => {
         children.delete(name);

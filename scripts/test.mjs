@@ -34,7 +34,7 @@ if (!process.env.TEST_DATABASE_URL && process.env.TEST_DATABASE !== "pglite" && 
 console.log(
   process.env.TEST_DATABASE_URL
     ? `API and browser tests: throw-away databases on ${process.env.TEST_DATABASE_URL.replace(/\/[^/]*$/, "")}`
-    : "API and browser tests: PGlite in memory (no PostgreSQL answered on 127.0.0.1:5432)",
+    : `API and browser tests: PGlite in memory (${process.env.TEST_DATABASE === "pglite" ? "TEST_DATABASE=pglite" : "no PostgreSQL answered on 127.0.0.1:5432"})`,
 );
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });

@@ -40,7 +40,6 @@ beforeAll(async () => {
   const cancelled = await ctx.app.inject({ method: "POST", url: api(`/appointments/${othersFirst.id}/cancel`), headers: bearer(other) });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
   await setNoticePreferences(ctx.db.prisma, await userIdByRut(ctx.db.prisma, demo.firstLogin.rut), { appointments: false });
-  await ctx.mail.settled();
   await ctx.mail.clear();
 }, 120_000);
 afterAll(() => ctx.close());

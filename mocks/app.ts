@@ -28,7 +28,12 @@ export interface MocksAppOptions {
 
 /** One HTTP server for every provider mock; each provider is its own plugin. */
 export function buildMocksApp(options: MocksAppOptions): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The slow provider mocks hold an answer for a minute: closing the mocks cuts those connections (as a provider that
+    // goes away does) instead of waiting for them, so a test's clean-up never outlasts its hook timeout.
+    forceCloseConnections: true,
+  });
 
   app.register(mailRoutes, { store: options.mailStore });
   const now = options.now ?? (() => new Date());

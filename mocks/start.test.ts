@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { startMocks } from "./start.ts";
@@ -22,5 +23,22 @@ describe("startMocks", () => {
     } finally {
       await mocks.close();
     }
+  });
+
+  it("closes at once while a slow provider's answer is still held for a client that keeps waiting", async () => {
+    const mocks = await startMocks({ httpPort: 0, smtpPort: 0 });
+    // A client with no timeout of its own: the slow mock holds its answer for a minute.
+    const waiting = new Promise<string>((resolve) => {
+      const held = request(`${mocks.httpUrl}/fallas/lenta/fhir/DiagnosticReport`, (response) => resolve(`answered ${response.statusCode}`));
+      held.on("error", (error) => resolve(`cut: ${error.message}`));
+      held.end();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const started = performance.now();
+    await mocks.close();
+
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await waiting).toMatch(/^cut/);
   });
 });

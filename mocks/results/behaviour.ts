@@ -44,8 +44,14 @@ export function faultSwitchRoutes(app: FastifyInstance, state: FaultSwitch) {
 /** Slow answers wait this long, or until the client gives up and closes the connection. */
 const SLOW_ANSWER_MS = 60_000;
 
-function waitOrClose(request: { raw: { once(event: "close", listener: () => void): unknown } }, ms: number): Promise<void> {
+interface HeldRequest {
+  raw: { destroyed: boolean; once(event: "close", listener: () => void): unknown };
+}
+
+function waitOrClose(request: HeldRequest, ms: number): Promise<void> {
   return new Promise<void>((resolve) => {
+    // A client that gave up before this hook ran has already closed: its close event will not come again.
+    if (request.raw.destroyed) return resolve();
     const timer = setTimeout(resolve, ms);
     timer.unref();
     request.raw.once("close", () => {
@@ -75,15 +81,6 @@ export function applyBehaviour(app: FastifyInstance, behaviour: MockBehaviour, d
     });
   }
   if (behaviour === "slow") {
-    app.addHook("onRequest", async (request) => {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, SLOW_ANSWER_MS);
-        timer.unref();
-        request.raw.once("close", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    });
+    app.addHook("onRequest", async (request) => waitOrClose(request, SLOW_ANSWER_MS));
   }
 }

@@ -159,11 +159,24 @@ export async function createTestContext(
       return (response.json() as { payload: { accessToken: string } }).payload.accessToken;
     },
     async close() {
-      await app.close();
-      await drop();
-      await mocks.close();
+      await timedStep("the portal (app.close)", () => app.close());
+      await timedStep("the test database (drop)", drop);
+      await timedStep("the mocks (mocks.close)", () => mocks.close());
     },
   };
+}
+
+/** A step of closing a test context that takes long says so on stderr: a hook that times out then names its culprit. */
+async function timedStep(name: string, step: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  const warn = setTimeout(() => process.stderr.write(`test context: closing ${name} has taken 5 s and goes on\n`), 5_000);
+  try {
+    await step();
+  } finally {
+    clearTimeout(warn);
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds > 5) process.stderr.write(`test context: closing ${name} took ${seconds.toFixed(1)} s\n`);
+  }
 }
 
 /**

@@ -1,1 +1,2 @@
 export const portalProcessEnv: Record<string, string>;
+export const portalNodeArgs: string[];

@@ -1,6 +1,14 @@
-// The environment every portal process is started with, besides its configuration (the image's ENV, npm start and
+// The environment and node options every portal process is started with, besides its configuration (the image's ENV, npm start and
 // npm run stack; tests/api keep them in step). MALLOC_ARENA_MAX=2: glibc's default (up to 8 arenas per core) left
 // the replicas of the soak of 29-11-2026 with 42 and 78 MB of malloc arenas (one of them took 16 MB more in a single
 // step in its first minutes), against 24 and 30 MB, flat to the kB, with two (read by /proc/<pid>/smaps region;
 // docs/rendimiento.md, «Soak»).
 export const portalProcessEnv = { MALLOC_ARENA_MAX: "2" };
+
+// --no-memory-reducer: V8's memory reducer, meant for idle browser tabs, ran every few minutes under the soak's steady
+// load a full collection that threw away compiled code (V8's code space 0.6–0.9 MB less at once) and handed 35–45 MB
+// back to the system, which the replica took again within a minute while it recompiled that code: RSS jumps of
+// 37–45 MB and a kept heap rising 1.5–2 MB after each. Without it (soak of 29-11-2026, 13:29 UTC) RSS moved within a
+// few MB over the judged 20 min and the kept heap held (0.06 / 0.04 MB/min), at ≈ 30 MB more RSS per replica. A V8
+// option, refused in NODE_OPTIONS: the image's CMD, npm start and npm run stack put it on node's command line.
+export const portalNodeArgs = ["--no-memory-reducer"];

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { portalProcessEnv } from "./portal-process.mjs";
+import { portalNodeArgs, portalProcessEnv } from "./portal-process.mjs";
 import { portalEnv } from "./start-env.mjs";
 import { startProxy } from "./stack-proxy.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
@@ -118,11 +118,11 @@ const supervisor = createSupervisor({
     if (!spec || recent.length > 5) return log(`${name} terminó (${signal ?? `código ${code}`}); el resto sigue atendiendo`);
     log(`${name} terminó (${signal ?? `código ${code}`}); se reinicia en 1 s, el resto sigue atendiendo`);
     setTimeout(() => {
-      if (!supervisor.stopping) start(name, spec.script, spec.env);
+      if (!supervisor.stopping) start(name, spec.script, spec.env, spec.nodeArgs);
     }, 1_000).unref();
   },
 });
-const start = (name, script, childEnv) => log(`${name} pid=${supervisor.start(name, script, childEnv)}`);
+const start = (name, script, childEnv, nodeArgs) => log(`${name} pid=${supervisor.start(name, script, childEnv, nodeArgs)}`);
 
 start("mocks", "mocks/start.ts", {
   MOCKS_FRAME_ANCESTORS: `http://localhost:${proxyPort} http://*.localhost:${proxyPort}`,
@@ -133,6 +133,7 @@ start("mocks", "mocks/start.ts", {
 portalPorts.forEach((port, index) => {
   const spec = {
     script: "server/main.ts",
+    nodeArgs: portalNodeArgs,
     env: {
       ...portalProcessEnv,
       ...portalEnv(env, String(port), mocksPort),
@@ -147,7 +148,7 @@ portalPorts.forEach((port, index) => {
     },
   };
   portalSpecs.set(`portal-${index + 1}`, spec);
-  start(`portal-${index + 1}`, spec.script, spec.env);
+  start(`portal-${index + 1}`, spec.script, spec.env, spec.nodeArgs);
 });
 const proxy = await startProxy({
   port: proxyPort,

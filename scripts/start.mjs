@@ -1,7 +1,7 @@
 // npm start: builds the web app, starts the mock providers (http://localhost:4300, SMTP 2525) and the portal
 // (http://localhost:4200) on the embedded database unless DATABASE_URL is set; migrations and demo data run at start-up.
 import { spawnSync } from "node:child_process";
-import { portalProcessEnv } from "./portal-process.mjs";
+import { portalNodeArgs, portalProcessEnv } from "./portal-process.mjs";
 import { portalEnv } from "./start-env.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
 import { loadEnvFile } from "../server/lib/env-file.mjs";
@@ -38,11 +38,16 @@ supervisor.start("mocks", "mocks/start.ts", {
 // Request logs at "info" are for production log collectors; the console of npm start shows warnings and errors.
 // Provider addresses follow MOCKS_HTTP_PORT (see start-env.mjs).
 // The portal mails through the mocks' SMTP port unless SMTP_PORT says otherwise.
-supervisor.start("portal", "server/main.ts", {
-  SMTP_PORT: smtpPort,
-  ...portalProcessEnv,
-  ...portalEnv(process.env, portalPort, mocksPort),
-});
+supervisor.start(
+  "portal",
+  "server/main.ts",
+  {
+    SMTP_PORT: smtpPort,
+    ...portalProcessEnv,
+    ...portalEnv(process.env, portalPort, mocksPort),
+  },
+  portalNodeArgs,
+);
 process.on("SIGINT", () => supervisor.stop(0));
 process.on("SIGTERM", () => supervisor.stop(0));
 

@@ -23,12 +23,15 @@ export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
     get stopping() {
       return stopping;
     },
-    /** Starts `script` (TypeScript, through tsx's loader) under `name`; returns its pid. */
-    start(name, script, env) {
-      // SUPERVISED_NODE_ARGS: options for each child's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles", which
+    /**
+     * Starts `script` (TypeScript, through tsx's loader) under `name`, with `nodeArgs` on node's command line (the
+     * portal's: scripts/portal-process.mjs); returns its pid.
+     */
+    start(name, script, env, nodeArgs = []) {
+      // SUPERVISED_NODE_ARGS: more options for each child's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles", which
       // Node refuses in NODE_OPTIONS), to see where a load run's CPU goes.
-      const nodeArgs = (env?.SUPERVISED_NODE_ARGS ?? "").split(" ").filter(Boolean);
-      const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { stdio: "inherit", env });
+      const extraArgs = (env?.SUPERVISED_NODE_ARGS ?? "").split(" ").filter(Boolean);
+      const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, "--import", "tsx", script], { stdio: "inherit", env });
       children.set(name, child);
       child.on("exit", (code, signal) => {
         children.delete(name);

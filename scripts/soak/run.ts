@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startStack } from "../faults/harness.ts";
-import { startLoad, summarize } from "../faults/users.ts";
+import { startLoad, summarize, type Outcome } from "../faults/users.ts";
 import { loopBuckets, loopP99Between } from "../load/measures.ts";
 import {
   judgedFromMs,
@@ -105,6 +105,17 @@ async function sample() {
   connections.push({ t, connections: rows[0]!.n });
 }
 
+/** The requests that failed (no answer or a 5xx), grouped by call, status and message: what to look for in the logs. */
+function failedRequests(outcomes: Outcome[], phase: string): string[] {
+  const groups = new Map<string, number>();
+  for (const outcome of outcomes) {
+    if (outcome.status !== 0 && outcome.status < 500) continue;
+    const key = `${outcome.name}: ${outcome.status === 0 ? "sin respuesta" : outcome.status}${outcome.message ? ` (${outcome.message})` : ""}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  return [...groups].map(([key, count]) => `- fallidas en ${phase}: ${count} × ${key}`);
+}
+
 /** One V8 heap space's bytes in use, from prom-client's nodejs_heap_space_size_used_bytes{space="…"}. */
 function spaceUsed(metricsText: string, space: string): number {
   const line = metricsText.split("\n").find((l) => l.startsWith(`nodejs_heap_space_size_used_bytes{space="${space}"`));
@@ -151,12 +162,14 @@ async function snapshot(label: string) {
 const partialFile = `${outDir}/soak-${new Date().toISOString().replace(/[:.]/g, "-")}.partial.json`;
 const users = mix.patients + mix.staff + mix.anonymous;
 let warmUp: ReturnType<typeof summarize> | undefined;
+let warmingOutcomes: Outcome[] = [];
 if (WARM_MINUTES > 0) {
   console.log(`soak: calentamiento de ${WARM_MINUTES} min con la misma mezcla, pensando 0,1–0,5 s (no se muestrea)…`);
   const warming = startLoad(stack.proxyUrl, users, { mix, thinkMs: [100, 500] });
   await sleep(WARM_MINUTES * 60_000);
   await warming.stop();
   warmUp = summarize(warming.outcomes);
+  warmingOutcomes = warming.outcomes;
   console.log(`soak: calentamiento: ${warmUp.requests} solicitudes, ${warmUp.failures} fallidas, p95 ${warmUp.p95ms} ms`);
 }
 const load = startLoad(stack.proxyUrl, users, { mix });
@@ -245,6 +258,11 @@ try {
     ),
     "",
     ...checks.map((check) => `- ${check.ok ? "✓" : "✗"} ${check.what}: ${check.value}`),
+    ...failedRequests(
+      load.outcomes.filter((outcome) => outcome.at >= startedAt),
+      "medición",
+    ),
+    ...failedRequests(warmingOutcomes, "calentamiento"),
     ...[...missed].map(
       ([replica, n]) => `- ${replica}: ${n} de ${memory.length / replicas.length} muestras sin respuesta de /metrics en 9 s`,
     ),

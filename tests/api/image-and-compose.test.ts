@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { clinics } from "../../server/contract/clinics.ts";
 import { configSchema, loadConfig } from "../../server/config.ts";
 import { productionProblems } from "../../server/ops/production-guard.ts";
-import { portalProcessEnv } from "../../scripts/portal-process.mjs";
+import { portalNodeArgs, portalProcessEnv } from "../../scripts/portal-process.mjs";
 
 // The production image (Dockerfile), docker-compose.yml and the proxy's deploy/Caddyfile (issue "Ready for
 // production"). No Docker engine runs on these machines, so the compose file is validated against the Compose
@@ -335,7 +335,7 @@ describe("Dockerfile", () => {
     for (const name of ["runtime", "mocks", "portal"]) expect(stage(name).text).not.toMatch(/--from=build \S*node_modules/);
   });
 
-  it("runs compiled JavaScript with node as a non-root user, with a health check, in both targets; the portal with its malloc setting", () => {
+  it("runs compiled JavaScript with node as a non-root user, with a health check, in both targets; the portal with its malloc setting and node options", () => {
     // The portal's environment is npm start's and npm run stack's too (scripts/portal-process.mjs).
     const targets = { portal: "dist/server/main.js", mocks: "dist/mocks/start.js" };
     for (const [name, entry] of Object.entries(targets)) {
@@ -343,7 +343,8 @@ describe("Dockerfile", () => {
       const users = instructions(text, "USER");
       expect(users.at(-1), name).toBe("node");
       const [cmd] = instructions(text, "CMD");
-      expect(JSON.parse(cmd!)).toEqual(["node", "--enable-source-maps", entry]);
+      const nodeArgs = name === "portal" ? portalNodeArgs : [];
+      expect(JSON.parse(cmd!)).toEqual(["node", "--enable-source-maps", ...nodeArgs, entry]);
       expect(text).not.toMatch(/\btsx\b/);
       const [healthcheck] = instructions(text, "HEALTHCHECK");
       expect(healthcheck, name).toMatch(/CMD \["node", "-e", "fetch\(/);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase } from "../helpers/fresh-database.ts";
 import { freePort, listening } from "../helpers/ports.ts";
 import { watchOutput } from "../helpers/processes.ts";
-import { portalProcessEnv } from "../../scripts/portal-process.mjs";
+import { portalNodeArgs, portalProcessEnv } from "../../scripts/portal-process.mjs";
 
 // `npm run stack` as an operator runs it — the machine's PostgreSQL and Redis, two portal processes, the round-robin
 // proxy — and what must hold across instances: tokens, the login limit and download links work on any instance, and
@@ -83,10 +83,12 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     expect(pids["portal-2"]).toBeGreaterThan(0);
   });
 
-  it("starts each instance with the environment of scripts/portal-process.mjs (two malloc arenas)", () => {
+  it("starts each instance with the environment and node options of scripts/portal-process.mjs (two malloc arenas, no memory reducer)", () => {
     for (const name of ["portal-1", "portal-2"]) {
       const environment = readFileSync(`/proc/${pids[name]}/environ`, "utf8").split("\0");
       for (const [variable, value] of Object.entries(portalProcessEnv)) expect(environment, name).toContain(`${variable}=${value}`);
+      const commandLine = readFileSync(`/proc/${pids[name]}/cmdline`, "utf8").split("\0");
+      expect(commandLine.slice(1, 1 + portalNodeArgs.length), name).toEqual(portalNodeArgs);
     }
   });
 

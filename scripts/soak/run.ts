@@ -14,9 +14,9 @@ import {
   type MemorySample,
 } from "./report.ts";
 
-// npm run test:soak [-- --minutes 30] [--heap-snapshots] (issue 46 §2): the stack of npm run stack (two replicas
-// behind the proxy, supervisor, PostgreSQL and Redis of the run's own, the mocks) with every background job running —
-// mail (staff create users, anonymous users ask for password recovery), the search for new results and the appointment
+// npm run test:soak [-- --minutes 30] [--warm-minutes 3] [--heap-snapshots] (issue 46 §2): the stack of npm run stack
+// (two replicas behind the proxy, supervisor, PostgreSQL and Redis of the run's own, the mocks) with every background job
+// running — mail (staff create users, anonymous users ask for password recovery), the search for new results and the appointment
 // reminders every minute, the payment sweep every 5 s — under a steady mixed load of 100 patients, 4 staff and 6 anonymous users (each thinking
 // 1–5 s, scripts/faults/users.ts). Every 10 s: each replica's RSS and V8 heap (its /metrics) and the database's
 // connection count. It passes when, over the last 20 minutes (the last two thirds of a shorter run), each replica's RSS

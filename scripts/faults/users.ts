@@ -221,10 +221,12 @@ export function startLoad(
   };
 }
 
+/** What a run counts as failed: no answer (refused, reset, timed out) or a 5xx. */
+export const isFailure = (outcome: Outcome): boolean => outcome.status === 0 || outcome.status >= 500;
+
 /** Summary of the outcomes within [from, to). */
 export function summarize(outcomes: Outcome[], from = 0, to = Number.POSITIVE_INFINITY) {
   const inWindow = outcomes.filter((outcome) => outcome.at >= from && outcome.at < to);
-  const failed = (outcome: Outcome) => outcome.status === 0 || outcome.status >= 500;
   const percentile = (values: number[], p: number) => {
     if (!values.length) return 0;
     const sorted = [...values].sort((x, y) => x - y);
@@ -232,7 +234,7 @@ export function summarize(outcomes: Outcome[], from = 0, to = Number.POSITIVE_IN
   };
   return {
     requests: inWindow.length,
-    failures: inWindow.filter(failed).length,
+    failures: inWindow.filter(isFailure).length,
     p95ms: Math.round(
       percentile(
         inWindow.map((outcome) => outcome.ms),

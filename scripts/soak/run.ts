@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startStack } from "../faults/harness.ts";
-import { startLoad, summarize, type Outcome } from "../faults/users.ts";
+import { isFailure, startLoad, summarize, type Outcome } from "../faults/users.ts";
 import { loopBuckets, loopP99Between } from "../load/measures.ts";
 import {
   judgedFromMs,
@@ -30,7 +30,9 @@ import {
 // the calls) for that long, not sampled. A portal that has run for weeks has long since compiled its hot code; V8
 // optimises a function only after enough calls, and at the soak's rate (≈ 40 requests/s per replica) heap snapshots
 // showed functions still crossing that threshold 10–30 min in, so the judged window measured the compiler's warm-up
-// (its code space) as memory growth. The prelude gives those calls first; --warm-minutes 0 judges a cold process.
+// (its code space) as memory growth. The prelude gives those calls first; --warm-minutes 0 judges a cold process. On its
+// own it did not flatten the kept heap: most of that rise was V8's memory reducer throwing compiled code away
+// (scripts/portal-process.mjs, --no-memory-reducer).
 
 const args = process.argv.slice(2);
 const minutesArg = args.indexOf("--minutes");
@@ -109,7 +111,7 @@ async function sample() {
 function failedRequests(outcomes: Outcome[], phase: string): string[] {
   const groups = new Map<string, number>();
   for (const outcome of outcomes) {
-    if (outcome.status !== 0 && outcome.status < 500) continue;
+    if (!isFailure(outcome)) continue;
     const key = `${outcome.name}: ${outcome.status === 0 ? "sin respuesta" : outcome.status}${outcome.message ? ` (${outcome.message})` : ""}`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }

@@ -81,7 +81,7 @@ export function startLoad(
         body = text;
       }
     } catch (error) {
-      message = (error as Error).name;
+      message = unansweredReason(error);
     }
     outcomes.push({ at: Date.now(), user, kind, name, status, ms: performance.now() - started, message });
     return { status, body };
@@ -244,4 +244,15 @@ export function summarize(outcomes: Outcome[], from = 0, to = Number.POSITIVE_IN
     // A loop, not Math.max(...): an hour's requests are more arguments than the stack holds.
     maxMs: Math.round(inWindow.reduce((max, outcome) => Math.max(max, outcome.ms), 0)),
   };
+}
+
+/**
+ * Why a request got no answer, as fetch tells it: its error and the socket error under it ("TypeError: fetch failed
+ * (UND_ERR_SOCKET: other side closed)"), so a report can tell a timeout from a connection the other side closed.
+ */
+export function unansweredReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as (Error & { code?: string }) | undefined;
+  const under = cause instanceof Error ? ` (${cause.code ?? cause.name}: ${cause.message})` : "";
+  return `${error.name}: ${error.message}${under}`;
 }

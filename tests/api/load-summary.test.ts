@@ -1,5 +1,6 @@
+import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { summarize, type Outcome } from "../../scripts/faults/users.ts";
+import { summarize, unansweredReason, type Outcome } from "../../scripts/faults/users.ts";
 
 // The load, fault and soak runs summarize every request they made. A 60-minute soak makes ≈ 130,000: its first run
 // ended in "Maximum call stack size exceeded" after the hour, and the samples were lost with the process (issue 46 §2).
@@ -23,5 +24,25 @@ describe("the summary of a run's requests", () => {
     ] as Outcome[];
     expect(summarize(outcomes, 15, 30)).toEqual({ requests: 1, failures: 1, p95ms: 50, maxMs: 50 });
     expect(summarize(outcomes, 100)).toEqual({ requests: 0, failures: 0, p95ms: 0, maxMs: 0 });
+  });
+});
+
+describe("a request that got no answer", () => {
+  // A soak's warm-up listed 19 requests only as "sin respuesta (TypeError)": every fetch failure is a TypeError.
+  it("is told by the socket error under fetch's, so a closed connection reads apart from a timeout", async () => {
+    // The server reads the request and closes the connection without a word: a keep-alive race, a process killed.
+    const server = createServer((socket) => socket.once("data", () => socket.destroy()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const reason = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => "answered",
+      (error: unknown) => unansweredReason(error),
+    );
+    expect(reason).toBe("TypeError: fetch failed (UND_ERR_SOCKET: other side closed)");
+    const timedOut = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(0) }).catch((error: unknown) =>
+      unansweredReason(error),
+    );
+    server.close();
+    expect(timedOut).toMatch(/^TimeoutError: /);
   });
 });

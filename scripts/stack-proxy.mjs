@@ -6,6 +6,27 @@ import http from "node:http";
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
+// Idle connections kept as Caddy keeps them (deploy/Caddyfile): a client's for 5 minutes (its server idle timeout), a
+// replica's for 2 minutes (its reverse_proxy transport's keepalive), less than a replica keeps its own
+// (server/app.ts, IDLE_CONNECTION_MS), so the proxy never reuses a connection the replica has just closed.
+export const CLIENT_IDLE_MS = 5 * 60_000;
+export const UPSTREAM_IDLE_MS = 2 * 60_000;
+
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, not the message: a proxy answers for its own. The
+ * replica's "Keep-Alive: timeout=…" passed on told clients the proxy kept idle connections as long as the replica
+ * did, while it closed them after 5 s: a client reusing one then lost its request ("other side closed", 6 of 58,921
+ * in a soak's warm-up). A request's Transfer-Encoding goes too: the proxy sends the whole body with its length.
+ */
+function endToEnd(headers) {
+  const named = String(headers.connection ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", ...named]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name.toLowerCase())));
+}
+
 const json = (res, status, message) => {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
   res.end(JSON.stringify({ statusCode: status, error: http.STATUS_CODES[status], message }));
@@ -18,7 +39,8 @@ const json = (res, status, message) => {
  */
 export async function startProxy({ port, host = "127.0.0.1", backends, checkMs = 1000, log = () => {} }) {
   const pool = backends.map((backend) => ({ ...backend, healthy: true }));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  // `timeout` closes a pooled connection once idle that long (only idle ones: see Node's http.Agent).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: UPSTREAM_IDLE_MS });
   let turn = 0;
 
   const setHealth = (backend, healthy) => {
@@ -71,10 +93,10 @@ export async function startProxy({ port, host = "127.0.0.1", backends, checkMs =
         method: req.method,
         path: req.url,
         agent,
-        headers: { ...req.headers, "x-forwarded-for": forwardedFor, "x-forwarded-proto": "http", "content-length": body.length },
+        headers: { ...endToEnd(req.headers), "x-forwarded-for": forwardedFor, "x-forwarded-proto": "http", "content-length": body.length },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );
@@ -89,6 +111,7 @@ export async function startProxy({ port, host = "127.0.0.1", backends, checkMs =
     upstream.end(body);
   }
 
+  server.keepAliveTimeout = CLIENT_IDLE_MS;
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

@@ -65,6 +65,14 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/**
+ * How long a replica keeps an idle keep-alive connection: longer than the proxy in front reuses one (Caddy's
+ * reverse_proxy keeps its upstream connections 2 minutes idle). With Fastify's default (72 s) the proxy could write a
+ * request into a connection the replica had just closed; it repeats a GET on the other replica, but a POST (a payment,
+ * a bill) would reach the patient as a 502.
+ */
+export const IDLE_CONNECTION_MS = 125_000;
+
 /** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
 export async function buildApp({ config, db, providers, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,6 +83,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     // JSON bodies of every route are a few hundred bytes; routes that take uploads declare their own bodyLimit.
     bodyLimit: JSON_BODY_LIMIT,
+    keepAliveTimeout: IDLE_CONNECTION_MS,
     // Oversized headers and malformed framing never reach a route: answer them in Spanish on the socket.
     clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing (malformed or oversized addresses) answer like every other error.

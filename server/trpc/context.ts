@@ -23,8 +23,19 @@ export function createContextInner(deps: AppDeps, meta: RequestMeta, authorizati
 
 export function contextFactory(deps: AppDeps) {
   return ({ req, res }: CreateFastifyContextOptions): Context => {
-    const context = createContextInner(deps, requestMeta(req), req.headers.authorization);
-    context.setDeviceCookie = (cookie) => setDeviceCookie(res, cookie);
-    return context;
+    let meta: RequestMeta | undefined;
+    let user: Promise<AuthenticatedUser | null> | undefined;
+    const authorization = req.headers.authorization;
+    // The request's meta (client address, cookies, X-Actuar-Por) is read when a procedure first uses it: the cheapest
+    // calls (auth.validateToken) never do, and the client address behind the proxy is not free to work out.
+    return {
+      deps,
+      get meta() {
+        return (meta ??= requestMeta(req));
+      },
+      authorization,
+      getUser: () => (user ??= authenticate(deps, authorization)),
+      setDeviceCookie: (cookie) => setDeviceCookie(res, cookie),
+    };
   };
 }

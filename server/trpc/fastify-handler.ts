@@ -36,9 +36,7 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
 
   // The router does not change once built: each path's procedure is looked up once.
   const procedures = new Map<string, AnyProcedure>();
-  const procedureAt = async (path: string): Promise<AnyProcedure | null> => {
-    const known = procedures.get(path);
-    if (known) return known;
+  const lookUp = async (path: string): Promise<AnyProcedure | null> => {
     const procedure = (await getProcedureAtPath(options.router, path)) as AnyProcedure | null;
     // Unknown paths are not kept: whoever sends them must not grow the map.
     if (procedure) procedures.set(path, procedure);
@@ -46,10 +44,10 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
   };
 
   app.all("/:path", async (request: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) => {
-    const single = await singleCall(procedureAt, request);
+    const path = request.params.path;
+    const single = singleCall(procedures.get(path) ?? (await lookUp(path)), request);
     if (single) {
       const { procedure, type, input } = single;
-      const path = request.params.path;
       const ctx = await options.createContext({ req: request, res: reply, info: undefined as never });
       reply.header("content-type", "application/json");
       try {
@@ -58,7 +56,6 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
           path,
           type,
           getRawInput: async () => input,
-          input: undefined,
           signal: undefined,
           batchIndex: 0,
         });
@@ -95,15 +92,14 @@ export async function trpcRoutes(app: FastifyInstance, options: TrpcHandlerOptio
 const framingHeaders = new Set(["transfer-encoding", "content-length", "connection", "keep-alive"]);
 
 /** The procedure, its type and its raw input when the request is one plain call the fast path answers exactly as tRPC would. */
-async function singleCall(
-  procedureAt: (path: string) => Promise<AnyProcedure | null>,
+function singleCall(
+  procedure: AnyProcedure | null,
   request: FastifyRequest<{ Params: { path: string } }>,
-): Promise<{ procedure: AnyProcedure; type: "query" | "mutation"; input: unknown } | null> {
+): { procedure: AnyProcedure; type: "query" | "mutation"; input: unknown } | null {
   const query = request.query as Record<string, unknown>;
   if ("batch" in query || request.headers["trpc-accept"] !== undefined) return null;
   const type = request.method === "GET" ? "query" : request.method === "POST" ? "mutation" : null;
   if (!type) return null;
-  const procedure = await procedureAt(request.params.path);
   if (!procedure || procedure._def.type !== type) return null;
   const text = type === "query" ? query.input : request.body;
   if (text === undefined || text === "") return { procedure, type, input: undefined };

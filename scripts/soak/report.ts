@@ -16,6 +16,12 @@ export interface MemorySample {
   keptHeapMb: number;
   /** V8's code space in use (machine code the compiler made; nodejs_heap_space_size_used_bytes{space="code"}). */
   codeSpaceMb: number;
+  /**
+   * V8 heap reserved from the system (nodejs_heap_size_total_bytes) and memory held outside it for JavaScript objects
+   * (buffers; nodejs_external_memory_bytes): with RSS, they tell a step of V8's own pages from native memory.
+   */
+  heapTotalMb?: number;
+  externalMb?: number;
 }
 
 export interface ConnectionSample {

@@ -97,6 +97,8 @@ async function sample() {
       heapMb: value("nodejs_heap_size_used_bytes") / 1024 / 1024,
       keptHeapMb: value("portal_heap_used_after_gc_bytes") / 1024 / 1024 || NaN,
       codeSpaceMb: spaceUsed(text, "code") / 1024 / 1024,
+      heapTotalMb: value("nodejs_heap_size_total_bytes") / 1024 / 1024,
+      externalMb: value("nodejs_external_memory_bytes") / 1024 / 1024,
     });
     const read = loopBuckets(text);
     if (read.size) buckets.set(replica.name, [...(buckets.get(replica.name) ?? []), { t, buckets: read }]);

@@ -22,6 +22,8 @@ export interface MemorySample {
    */
   heapTotalMb?: number;
   externalMb?: number;
+  /** The reserved size of each V8 heap space (nodejs_heap_space_size_total_bytes{space="…"}): which one took a step. */
+  spaceTotalsMb?: Record<string, number>;
 }
 
 export interface ConnectionSample {

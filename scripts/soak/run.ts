@@ -99,6 +99,7 @@ async function sample() {
       codeSpaceMb: spaceUsed(text, "code") / 1024 / 1024,
       heapTotalMb: value("nodejs_heap_size_total_bytes") / 1024 / 1024,
       externalMb: value("nodejs_external_memory_bytes") / 1024 / 1024,
+      spaceTotalsMb: spaceTotals(text),
     });
     const read = loopBuckets(text);
     if (read.size) buckets.set(replica.name, [...(buckets.get(replica.name) ?? []), { t, buckets: read }]);
@@ -130,6 +131,14 @@ function spaceUsed(metricsText: string, space: string): number {
 function newSnapshot(pid: number, taken: Set<string>): string | undefined {
   const file = readdirSync(outDir).find((name) => name.endsWith(".heapsnapshot") && name.includes(`.${pid}.`) && !taken.has(name));
   return file ? `${outDir}/${file}` : undefined;
+}
+
+/** Each V8 heap space's reserved bytes, in MB, from prom-client's nodejs_heap_space_size_total_bytes{space="…"}. */
+function spaceTotals(metricsText: string): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const match of metricsText.matchAll(/^nodejs_heap_space_size_total_bytes\{space="([^"]+)"\} (\S+)$/gm))
+    totals[match[1]!] = Number(match[2]) / 1024 / 1024;
+  return totals;
 }
 
 /** Each replica's snapshots, in the order taken, by pid: compared at the end with scripts/heap-diff.mjs. */

@@ -15,27 +15,28 @@ export interface Context {
   setDeviceCookie?(cookie: DeviceCookie | undefined): void;
 }
 
-/** Context without Fastify objects, so tests can build callers directly. */
-export function createContextInner(deps: AppDeps, meta: RequestMeta, authorization: string | undefined): Context {
+/**
+ * Context without Fastify objects, so tests can build callers directly. `meta` may be given as a function: it is then
+ * read when a procedure first uses it (the cheapest calls, auth.validateToken, never do, and the client address behind
+ * the proxy is not free to work out).
+ */
+export function createContextInner(deps: AppDeps, meta: RequestMeta | (() => RequestMeta), authorization: string | undefined): Context {
   let user: Promise<AuthenticatedUser | null> | undefined;
-  return { deps, meta, authorization, getUser: () => (user ??= authenticate(deps, authorization)) };
+  let known = typeof meta === "function" ? undefined : meta;
+  return {
+    deps,
+    get meta() {
+      return (known ??= (meta as () => RequestMeta)());
+    },
+    authorization,
+    getUser: () => (user ??= authenticate(deps, authorization)),
+  };
 }
 
 export function contextFactory(deps: AppDeps) {
   return ({ req, res }: CreateFastifyContextOptions): Context => {
-    let meta: RequestMeta | undefined;
-    let user: Promise<AuthenticatedUser | null> | undefined;
-    const authorization = req.headers.authorization;
-    // The request's meta (client address, cookies, X-Actuar-Por) is read when a procedure first uses it: the cheapest
-    // calls (auth.validateToken) never do, and the client address behind the proxy is not free to work out.
-    return {
-      deps,
-      get meta() {
-        return (meta ??= requestMeta(req));
-      },
-      authorization,
-      getUser: () => (user ??= authenticate(deps, authorization)),
-      setDeviceCookie: (cookie) => setDeviceCookie(res, cookie),
-    };
+    const context = createContextInner(deps, () => requestMeta(req), req.headers.authorization);
+    context.setDeviceCookie = (cookie) => setDeviceCookie(res, cookie);
+    return context;
   };
 }

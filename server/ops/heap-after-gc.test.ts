@@ -9,12 +9,21 @@ import { trackHeapAfterGc } from "./heap-after-gc.ts";
 describe("the memory kept after a full collection", () => {
   const value = async (registry: Registry, name: string) => (await registry.getSingleMetric(name)!.get()).values[0]?.value ?? NaN;
 
-  test("reads the heap at the collection, and the resident memory only once the settle time has passed", async () => {
+  /** A tracker on its own registry with `settleMs`, and a way to force a full collection (node's gc(), exposed here). */
+  async function tracking(settleMs: number, check: (registry: Registry, collect: () => void) => Promise<void>) {
     setFlagsFromString("--expose-gc");
     const collect = runInNewContext("gc") as () => void;
     const registry = new Registry();
-    const tracker = trackHeapAfterGc(registry, 1_500);
+    const tracker = trackHeapAfterGc(registry, settleMs);
     try {
+      await check(registry, collect);
+    } finally {
+      tracker.stop();
+    }
+  }
+
+  test("reads the heap at the collection, and the resident memory only once the settle time has passed", () =>
+    tracking(1_500, async (registry, collect) => {
       expect(await value(registry, "portal_resident_memory_after_gc_bytes")).toBe(0);
       collect();
       // The collector's performance entry reaches the observer on a later turn of the event loop.
@@ -26,17 +35,10 @@ describe("the memory kept after a full collection", () => {
       // The whole process holds the heap and more (code, buffers, the native side).
       await expect.poll(() => value(registry, "portal_resident_memory_after_gc_bytes"), { timeout: 5_000 }).toBeGreaterThan(heap);
       expect(await value(registry, "portal_resident_memory_after_gc_bytes")).toBeLessThan(4 * 1024 ** 3);
-    } finally {
-      tracker.stop();
-    }
-  });
+    }));
 
-  test("a collection right after another does not push the resident memory's read back", async () => {
-    setFlagsFromString("--expose-gc");
-    const collect = runInNewContext("gc") as () => void;
-    const registry = new Registry();
-    const tracker = trackHeapAfterGc(registry, 1_000);
-    try {
+  test("a collection right after another does not push the resident memory's read back", () =>
+    tracking(1_000, async (registry, collect) => {
       collect();
       await expect.poll(() => value(registry, "portal_heap_used_after_gc_bytes")).toBeGreaterThan(0);
       // Collections every half second, for as long as it takes: the read still comes one settle time after the first
@@ -47,8 +49,5 @@ describe("the memory kept after a full collection", () => {
       } finally {
         clearInterval(collecting);
       }
-    } finally {
-      tracker.stop();
-    }
-  });
+    }));
 });

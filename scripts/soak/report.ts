@@ -1,7 +1,7 @@
 import { leastSquaresSlope } from "../load/measures.ts";
 
-// The soak's judgement and what it writes (scripts/soak/run.ts): per replica, least-squares slopes of the RSS and of the
-// V8 heap kept after each full collection (both sampled at any moment saw with the collector; their slopes are reported
+// The soak's judgement and what it writes (scripts/soak/run.ts): per replica, least-squares slopes of RSS and of the V8
+// heap kept after each full collection (the heap sampled at any moment saws with the collector; its slope is reported
 // beside, not judged) over the judged window (the last 20 minutes of 30, the last two thirds of a shorter run), and an SVG chart of both
 // over the whole run.
 
@@ -10,8 +10,6 @@ export interface MemorySample {
   t: number;
   replica: string;
   rssMb: number;
-  /** The process's RSS right after the last full collection (portal_resident_memory_after_gc_bytes); NaN before one. */
-  keptRssMb: number;
   /** V8 heap in use at the moment of the sample (saws with the collector). */
   heapMb: number;
   /** V8 heap in use right after the last full collection (portal_heap_used_after_gc_bytes): what is kept; NaN before one. */
@@ -53,14 +51,8 @@ export function slopePerMinute<T extends { t: number }>(samples: T[], fromMs: nu
 
 export interface ReplicaVerdict {
   replica: string;
-  /**
-   * The judged RSS: read after each full collection, as the heap (server/ops/heap-after-gc.ts). The sampled RSS saws
-   * with V8's old generation, which grows by at least 8 MB between full collections.
-   */
-  keptRssStartMb: number;
-  keptRssEndMb: number;
-  keptRssSlope: number;
-  /** Informative: the RSS sampled at any moment. */
+  rssStartMb: number;
+  rssEndMb: number;
   rssSlope: number;
   heapStartMb: number;
   heapEndMb: number;
@@ -79,9 +71,8 @@ export function replicaVerdicts(samples: MemorySample[], fromMs: number): Replic
     const judged = own.filter((sample) => sample.t >= fromMs);
     return {
       replica,
-      keptRssStartMb: judged.find((sample) => Number.isFinite(sample.keptRssMb))?.keptRssMb ?? NaN,
-      keptRssEndMb: judged.findLast((sample) => Number.isFinite(sample.keptRssMb))?.keptRssMb ?? NaN,
-      keptRssSlope: slopePerMinute(own, fromMs, (sample) => sample.keptRssMb),
+      rssStartMb: judged[0]?.rssMb ?? NaN,
+      rssEndMb: judged.at(-1)?.rssMb ?? NaN,
       rssSlope: slopePerMinute(own, fromMs, (sample) => sample.rssMb),
       heapStartMb: judged[0]?.heapMb ?? NaN,
       heapEndMb: judged.at(-1)?.heapMb ?? NaN,

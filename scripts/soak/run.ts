@@ -96,10 +96,10 @@ async function sample() {
       rssMb: value("process_resident_memory_bytes") / 1024 / 1024,
       heapMb: value("nodejs_heap_size_used_bytes") / 1024 / 1024,
       keptHeapMb: value("portal_heap_used_after_gc_bytes") / 1024 / 1024 || NaN,
-      codeSpaceMb: spaceUsed(text, "code") / 1024 / 1024,
+      codeSpaceMb: heapSpacesMb(text, "used").code ?? NaN,
       heapTotalMb: value("nodejs_heap_size_total_bytes") / 1024 / 1024,
       externalMb: value("nodejs_external_memory_bytes") / 1024 / 1024,
-      spaceTotalsMb: spaceTotals(text),
+      spaceTotalsMb: heapSpacesMb(text, "total"),
     });
     const read = loopBuckets(text);
     if (read.size) buckets.set(replica.name, [...(buckets.get(replica.name) ?? []), { t, buckets: read }]);
@@ -121,24 +121,18 @@ function failedRequests(outcomes: Outcome[], phase: string): string[] {
   return [...groups].map(([key, count]) => `- fallidas en ${phase}: ${count} × ${key}`);
 }
 
-/** One V8 heap space's bytes in use, from prom-client's nodejs_heap_space_size_used_bytes{space="…"}. */
-function spaceUsed(metricsText: string, space: string): number {
-  const line = metricsText.split("\n").find((l) => l.startsWith(`nodejs_heap_space_size_used_bytes{space="${space}"`));
-  return Number(line?.split(" ").at(-1) ?? NaN);
-}
-
 /** The newest heap snapshot of `pid` in outDir (one not in `taken`), or undefined when it has none yet. */
 function newSnapshot(pid: number, taken: Set<string>): string | undefined {
   const file = readdirSync(outDir).find((name) => name.endsWith(".heapsnapshot") && name.includes(`.${pid}.`) && !taken.has(name));
   return file ? `${outDir}/${file}` : undefined;
 }
 
-/** Each V8 heap space's reserved bytes, in MB, from prom-client's nodejs_heap_space_size_total_bytes{space="…"}. */
-function spaceTotals(metricsText: string): Record<string, number> {
-  const totals: Record<string, number> = {};
-  for (const match of metricsText.matchAll(/^nodejs_heap_space_size_total_bytes\{space="([^"]+)"\} (\S+)$/gm))
-    totals[match[1]!] = Number(match[2]) / 1024 / 1024;
-  return totals;
+/** Each V8 heap space's bytes in use or reserved, in MB, from prom-client's nodejs_heap_space_size_{used,total}_bytes{space="…"}. */
+function heapSpacesMb(metricsText: string, kind: "used" | "total"): Record<string, number> {
+  const spaces: Record<string, number> = {};
+  for (const match of metricsText.matchAll(new RegExp(`^nodejs_heap_space_size_${kind}_bytes\\{space="([^"]+)"\\} (\\S+)$`, "gm")))
+    spaces[match[1]!] = Number(match[2]) / 1024 / 1024;
+  return spaces;
 }
 
 /** Each replica's snapshots, in the order taken, by pid: compared at the end with scripts/heap-diff.mjs. */

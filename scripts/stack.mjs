@@ -110,6 +110,8 @@ if (env.SKIP_WEB_BUILD !== "true") {
 const portalSpecs = new Map();
 const deaths = new Map();
 const supervisor = createSupervisor({
+  // On stopping, the replicas first (each drains its requests and jobs), then the simulators they call.
+  stopLast: ["mocks"],
   onChildExit: (name, code, signal) => {
     const spec = portalSpecs.get(name);
     const recent = (deaths.get(name) ?? []).filter((at) => at > Date.now() - 60_000);
@@ -163,8 +165,9 @@ function stop() {
   void proxy.close();
   supervisor.stop(0);
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+// The children have process groups of their own (scripts/supervisor.mjs): a closed terminal's SIGHUP, like Ctrl+C,
+// reaches them through here.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
 
 // Ready once every instance answers /readyz through its own port.
 const deadline = Date.now() + 120_000;

@@ -28,7 +28,8 @@ if (process.env.SKIP_WEB_BUILD !== "true") {
 }
 
 // When either process ends on its own, the other is stopped too and the command exits with its code.
-const supervisor = createSupervisor({ onChildExit: (_name, code) => supervisor.stop(code ?? 1) });
+// On stopping, the portal first (it drains the mail it was sending), then the simulators it calls.
+const supervisor = createSupervisor({ stopLast: ["mocks"], onChildExit: (_name, code) => supervisor.stop(code ?? 1) });
 // The scheduling mock may be framed by this portal's own origins, whatever port it runs on.
 supervisor.start("mocks", "mocks/start.ts", {
   MOCKS_FRAME_ANCESTORS: `http://localhost:${portalPort} http://*.localhost:${portalPort}`,
@@ -48,8 +49,9 @@ supervisor.start(
   },
   portalNodeArgs,
 );
-process.on("SIGINT", () => supervisor.stop(0));
-process.on("SIGTERM", () => supervisor.stop(0));
+// The children have process groups of their own (scripts/supervisor.mjs): a closed terminal's SIGHUP, like Ctrl+C,
+// reaches them through here.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => supervisor.stop(0));
 
 // Announce the URLs and the demo accounts once the portal answers.
 const deadline = Date.now() + 120_000;

@@ -2,21 +2,34 @@
 // npx: a signal then reaches the process that serves (and its close-with-grace), with no wrapper in between that might
 // not pass it on. Stopping sends SIGTERM to every child and exits only once all are gone (or after `graceMs`), so
 // nothing started here outlives the command and keeps its ports — also when npm, which started the command, is
-// stopped instead (it does not pass the signal on).
+// stopped instead (it does not pass the signal on). The children named in `stopLast` (the simulated providers) get
+// theirs only once the others (the portals) have exited: a portal drains its work on SIGTERM (the mail it was sending,
+// a payment it was confirming), and the providers it calls must still answer meanwhile.
 import { spawn } from "node:child_process";
 import net from "node:net";
 
 /**
- * @param {{ graceMs?: number, onChildExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void }} [options]
+ * @param {{ graceMs?: number, stopLast?: string[], onChildExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void }} [options]
  */
-export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
+export function createSupervisor({ graceMs = 15_000, stopLast = [], onChildExit } = {}) {
   /** @type {Map<string, import("node:child_process").ChildProcess>} */
   const children = new Map();
   let stopping = false;
   let exitCode = 0;
 
+  const terminated = new WeakSet();
   const exitWhenAllGone = () => {
-    if (stopping && children.size === 0) process.exit(exitCode);
+    if (!stopping) return;
+    if (children.size === 0) process.exit(exitCode);
+    // Once only the providers are left, they stop too.
+    if ([...children.keys()].every((name) => stopLast.includes(name))) for (const child of children.values()) terminate(child);
+  };
+  /** One SIGTERM per child: a second one would cut short the grace period of a process already stopping. */
+  const terminate = (child) => {
+    if (child.signalCode === null && child.exitCode === null && !terminated.has(child)) {
+      terminated.add(child);
+      child.kill("SIGTERM");
+    }
   };
 
   const supervisor = {
@@ -31,7 +44,15 @@ export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
       // SUPERVISED_NODE_ARGS: more options for each child's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles", which
       // Node refuses in NODE_OPTIONS), to see where a load run's CPU goes.
       const extraArgs = (env?.SUPERVISED_NODE_ARGS ?? "").split(" ").filter(Boolean);
-      const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, "--import", "tsx", script], { stdio: "inherit", env });
+      // In a process group of its own: a Ctrl+C in the terminal signals the whole foreground group, and a child there got
+      // its SIGINT at the same moment as the supervisor's SIGTERM — the providers stopped under the portal still draining
+      // (its mail to the SMTP catcher answered 421), and the portal took the second signal as «exit now». The
+      // supervisor relays the stop, once, in order.
+      const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, "--import", "tsx", script], {
+        stdio: "inherit",
+        env,
+        detached: true,
+      });
       children.set(name, child);
       child.on("exit", (code, signal) => {
         children.delete(name);
@@ -40,12 +61,12 @@ export function createSupervisor({ graceMs = 15_000, onChildExit } = {}) {
       });
       return child.pid;
     },
-    /** SIGTERM to every child; the command exits with `code` once they have all exited. */
+    /** SIGTERM to every child (to those in `stopLast` once the others are gone); the command exits with `code` once they have all exited. */
     stop(code = 0) {
       if (stopping) return;
       stopping = true;
       exitCode = code;
-      for (const child of children.values()) child.kill("SIGTERM");
+      for (const [name, child] of children) if (!stopLast.includes(name)) terminate(child);
       exitWhenAllGone();
       setTimeout(() => {
         for (const child of children.values()) child.kill("SIGKILL");

@@ -159,15 +159,10 @@ const proxy = await startProxy({
   log,
 });
 
-function stop() {
-  if (supervisor.stopping) return;
+supervisor.stopOnSignals(() => {
   log("deteniendo…");
   void proxy.close();
-  supervisor.stop(0);
-}
-// The children have process groups of their own (scripts/supervisor.mjs): a closed terminal's SIGHUP, like Ctrl+C,
-// reaches them through here.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
+});
 
 // Ready once every instance answers /readyz through its own port.
 const deadline = Date.now() + 120_000;

@@ -49,9 +49,7 @@ supervisor.start(
   },
   portalNodeArgs,
 );
-// The children have process groups of their own (scripts/supervisor.mjs): a closed terminal's SIGHUP, like Ctrl+C,
-// reaches them through here.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => supervisor.stop(0));
+supervisor.stopOnSignals();
 
 // Announce the URLs and the demo accounts once the portal answers.
 const deadline = Date.now() + 120_000;

@@ -73,6 +73,18 @@ export function createSupervisor({ graceMs = 15_000, stopLast = [], onChildExit 
         process.exit(exitCode || 1);
       }, graceMs).unref();
     },
+    /**
+     * Stops on Ctrl+C (SIGINT), SIGTERM and a closed terminal (SIGHUP), after `beforeStop`. The children have process
+     * groups of their own (see start()), so these reach them only through here.
+     */
+    stopOnSignals(beforeStop = () => {}) {
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
+        process.on(signal, () => {
+          if (stopping) return;
+          beforeStop();
+          supervisor.stop(0);
+        });
+    },
   };
 
   // `npm start` / `npm run stack`: npm does not pass a SIGTERM on to the script it runs, it just exits. Once whoever

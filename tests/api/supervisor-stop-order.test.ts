@@ -39,8 +39,7 @@ writeFileSync(
 const supervisor = createSupervisor({ stopLast: ["providers"] });
 supervisor.start("providers", ${JSON.stringify(path.join(dir, "child.mjs"))}, { ...process.env, ROLE: "providers", DRAIN_MS: "0" });
 supervisor.start("portal", ${JSON.stringify(path.join(dir, "child.mjs"))}, { ...process.env, ROLE: "portal", DRAIN_MS: "400" });
-process.on("SIGINT", () => supervisor.stop(0));
-process.on("SIGTERM", () => supervisor.stop(0));
+supervisor.stopOnSignals();
 `,
 );
 

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startStack } from "../faults/harness.ts";
+import { portalNodeArgs } from "../portal-process.mjs";
 import { isFailure, startLoad, summarize, type Outcome } from "../faults/users.ts";
 import { loopBuckets, loopP99Between } from "../load/measures.ts";
 import {
@@ -254,8 +255,14 @@ try {
 
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const window = `${((totalMs - fromMs) / 60_000).toFixed(0)} últimos min de ${MINUTES}`;
+  // The replicas run the node that runs this script (process.execPath), with the stack's options and any more given:
+  // a run on the image's Node 24 and one on the machine's Node 20 differ by ≈ 100 MB of RSS per replica.
+  const runtime = {
+    node: process.version,
+    nodeArgs: [...portalNodeArgs, ...(process.env.SUPERVISED_NODE_ARGS ?? "").split(" ").filter(Boolean)],
+  };
   const table = [
-    `Soak ${new Date().toISOString()} · ${MINUTES} min · ${mix.patients} pacientes, ${mix.staff} del personal, ${mix.anonymous} anónimos · ${summary.requests} solicitudes, p95 ${summary.p95ms} ms, máx. ${Math.round(summary.maxMs)} ms · ventana juzgada: ${window}${warmUp ? ` · antes, ${WARM_MINUTES} min de calentamiento (${warmUp.requests} solicitudes, pensando 0,1–0,5 s)` : " · sin calentamiento"}`,
+    `Soak ${new Date().toISOString()} · ${MINUTES} min · ${mix.patients} pacientes, ${mix.staff} del personal, ${mix.anonymous} anónimos · Node ${runtime.node} ${runtime.nodeArgs.join(" ")} · ${summary.requests} solicitudes, p95 ${summary.p95ms} ms, máx. ${Math.round(summary.maxMs)} ms · ventana juzgada: ${window}${warmUp ? ` · antes, ${WARM_MINUTES} min de calentamiento (${warmUp.requests} solicitudes, pensando 0,1–0,5 s)` : " · sin calentamiento"}`,
     "",
     "| Réplica | RSS al inicio → final (MB) | Pendiente RSS (MB/min) | Heap retenido al inicio → final (MB) | Pendiente heap retenido (MB/min) | Pendiente heap muestreado (MB/min) | Pendiente espacio de código (MB/min) |",
     "| --- | --- | --- | --- | --- | --- | --- |",
@@ -281,7 +288,20 @@ try {
   writeFileSync(
     `${base}.json`,
     JSON.stringify(
-      { minutes: MINUTES, warmMinutes: WARM_MINUTES, warmUp, mix, budget: soakBudget, fromMs, summary, checks, memory, connections, loops },
+      {
+        minutes: MINUTES,
+        warmMinutes: WARM_MINUTES,
+        runtime,
+        warmUp,
+        mix,
+        budget: soakBudget,
+        fromMs,
+        summary,
+        checks,
+        memory,
+        connections,
+        loops,
+      },
       null,
       2,
     ),

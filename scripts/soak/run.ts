@@ -55,6 +55,12 @@ const mix = { patients: 100, staff: 4, anonymous: 6 };
 const outDir = "var/soak";
 mkdirSync(outDir, { recursive: true });
 
+// More node options for the stack's processes (scripts/supervisor.mjs): the caller's, or with --heap-snapshots the
+// snapshot signal's instead.
+const supervisedNodeArgs = HEAP_SNAPSHOTS
+  ? `--heapsnapshot-signal=${SNAPSHOT_SIGNAL} --diagnostic-dir=${outDir}`
+  : (process.env.SUPERVISED_NODE_ARGS ?? "");
+
 console.log(`soak: levantando la pila (dos réplicas, PostgreSQL, Redis, simuladores) para ${MINUTES} min…`);
 const stack = await startStack(
   {
@@ -62,7 +68,7 @@ const stack = await startStack(
     // Tomorrow's appointment reminders every minute too (each appointment is reminded once: the later runs find it sent).
     APPOINTMENT_REMINDER_CRON: "* * * * *",
     PAYMENT_SWEEP_SECONDS: "5",
-    ...(HEAP_SNAPSHOTS ? { SUPERVISED_NODE_ARGS: `--heapsnapshot-signal=${SNAPSHOT_SIGNAL} --diagnostic-dir=${outDir}` } : {}),
+    SUPERVISED_NODE_ARGS: supervisedNodeArgs,
   },
   {},
 );
@@ -259,7 +265,7 @@ try {
   // a run on the image's Node 24 and one on the machine's Node 20 differ by ≈ 100 MB of RSS per replica.
   const runtime = {
     node: process.version,
-    nodeArgs: [...portalNodeArgs, ...(process.env.SUPERVISED_NODE_ARGS ?? "").split(" ").filter(Boolean)],
+    nodeArgs: [...portalNodeArgs, ...supervisedNodeArgs.split(" ").filter(Boolean)],
   };
   const table = [
     `Soak ${new Date().toISOString()} · ${MINUTES} min · ${mix.patients} pacientes, ${mix.staff} del personal, ${mix.anonymous} anónimos · Node ${runtime.node} ${runtime.nodeArgs.join(" ")} · ${summary.requests} solicitudes, p95 ${summary.p95ms} ms, máx. ${Math.round(summary.maxMs)} ms · ventana juzgada: ${window}${warmUp ? ` · antes, ${WARM_MINUTES} min de calentamiento (${warmUp.requests} solicitudes, pensando 0,1–0,5 s)` : " · sin calentamiento"}`,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BenchFunction, BenchResult } from "./bench-stats.ts";
 import { loadEnvFile } from "../server/lib/env-file.mjs";
+import { continueOnImageNode } from "../scripts/image-node.mjs";
 loadEnvFile();
 
 // npm run bench [-- <name filter>]: runs every bench/*.bench.ts one after the other, prints one table, writes it as
@@ -81,6 +82,8 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // On the production image's Node release when it is installed (scripts/image-node.mjs).
+  await continueOnImageNode();
   // Exit explicitly: a bench that left a pool or timer open must not keep the run alive.
   process.exit(await main());
 }

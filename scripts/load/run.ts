@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createDataset } from "../../bench/support/datasets.ts";
+import { continueOnImageNode } from "../image-node.mjs";
 import { startStack, type Stack } from "../faults/harness.ts";
 import { patientAccounts } from "../faults/users.ts";
 import { signIn } from "../support/sign-in.ts";
@@ -34,6 +35,9 @@ import { loopBuckets, loopP99Between, rssSlopes } from "./measures.ts";
 // killed (-9); the supervisor starts new processes (empty caches, a fresh JIT), and the LOAD_USERS users (400) start
 // the moment both answer /readyz — which each says only once it has warmed up (server/ops/warm-up.ts) — for
 // LOAD_SECONDS (60 by default here), judged on the same budget (p99 of reads ≤ 400 ms, 0 failed).
+
+// On the production image's Node release when it is installed (scripts/image-node.mjs).
+await continueOnImageNode();
 
 const COLD = process.argv.includes("--cold");
 const USERS = Number(process.env.LOAD_USERS ?? 400);

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startStack } from "../faults/harness.ts";
+import { continueOnImageNode } from "../image-node.mjs";
 import { portalNodeArgs } from "../portal-process.mjs";
 import { isFailure, startLoad, summarize, type Outcome } from "../faults/users.ts";
 import { loopBuckets, loopP99Between } from "../load/measures.ts";
@@ -34,6 +35,9 @@ import {
 // (its code space) as memory growth. The prelude gives those calls first; --warm-minutes 0 judges a cold process. On its
 // own it did not flatten the kept heap: most of that rise was V8's memory reducer throwing compiled code away
 // (scripts/portal-process.mjs, --no-memory-reducer).
+
+// On the production image's Node release when it is installed (scripts/image-node.mjs): the replicas run this script's node.
+await continueOnImageNode();
 
 const args = process.argv.slice(2);
 const minutesArg = args.indexOf("--minutes");

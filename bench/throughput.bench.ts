@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { portalNodeArgs, portalProcessEnv } from "../scripts/portal-process.mjs";
 import { portalEnv } from "../scripts/start-env.mjs";
 import { resolveRange } from "../server/features/results/result-dates.ts";
 import { DICOM_JSON, studiesSearchParams } from "../server/providers/imaging/dicomweb-imaging.client.ts";
@@ -363,7 +364,8 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
     String(ports.portal),
     String(ports.mocksHttp),
   ) as Record<string, string>;
-  const portal = await startServer("server/main.ts", env, ports.portal, "/api/rcr/v1/health");
+  // With the environment and node options the image's CMD gives the portal (scripts/portal-process.mjs).
+  const portal = await startServer("server/main.ts", { ...portalProcessEnv, ...env }, ports.portal, "/api/rcr/v1/health", portalNodeArgs);
   const floor = await startServer(
     "bench/support/floor-server.ts",
     { DATABASE_URL: dataset.url, FLOOR_PATIENT_RUT: patient.rut },

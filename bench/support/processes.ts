@@ -31,13 +31,20 @@ function processCpuMicros(pid: number | undefined): number | undefined {
 
 /**
  * Starts a TypeScript entry point in its own Node process (tsx only loads it; the loader costs nothing per request)
- * and waits until `readyPath` answers 200.
+ * and waits until `readyPath` answers 200. `nodeArgs`: the process's own node options (the portal's are the image's,
+ * scripts/portal-process.mjs).
  */
-export async function startServer(entry: string, env: Record<string, string>, port: number, readyPath: string): Promise<RunningServer> {
-  // BENCH_NODE_ARGS: options for each measured process's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles", which
-  // Node refuses in NODE_OPTIONS), to see where a row's CPU goes.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+export async function startServer(
+  entry: string,
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+  nodeArgs: readonly string[] = [],
+): Promise<RunningServer> {
+  // BENCH_NODE_ARGS: more options for each measured process's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles",
+  // which Node refuses in NODE_OPTIONS), to see where a row's CPU goes.
+  const extraArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, "--import", "tsx", entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -57,11 +57,11 @@ COPY --from=build /app/dist/cli ./dist/cli
 COPY --from=build /app/dist/web ./dist/web
 # ./var is the only writable folder (the embedded database when no DATABASE_URL is given).
 RUN mkdir -p var && chown node:node var
-# MALLOC_ARENA_MAX and --no-memory-reducer (CMD): scripts/portal-process.mjs (tests/api/image-and-compose.test.ts).
+# MALLOC_ARENA_MAX and the node options of the CMD: scripts/portal-process.mjs (tests/api/image-and-compose.test.ts).
 ENV HOST=0.0.0.0 PORT=4200 WEB_DIST_DIR=./dist/web MALLOC_ARENA_MAX=2
 EXPOSE 4200
 USER node
 # Liveness only (/healthz never touches the database); the proxy routes by /readyz.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "--no-memory-reducer", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--no-memory-reducer", "--max-semi-space-size=16", "--heap-growing-percent=10", "dist/server/main.js"]

@@ -11,4 +11,12 @@ export const portalProcessEnv = { MALLOC_ARENA_MAX: "2" };
 // 37–45 MB and a kept heap rising 1.5–2 MB after each. Without it (soak of 29-11-2026, 13:29 UTC) RSS moved within a
 // few MB over the judged 20 min and the kept heap held (0.06 / 0.04 MB/min), at ≈ 30 MB more RSS per replica. A V8
 // option, refused in NODE_OPTIONS: the image's CMD, npm start and npm run stack put it on node's command line.
-export const portalNodeArgs = ["--no-memory-reducer"];
+//
+// --max-semi-space-size=16 and --heap-growing-percent=10: on Node 24, the image's release, a replica's RSS never comes
+// down — freed V8 pages stay resident — so each new peak of the heap was RSS kept for good. Two peaks made it: the young
+// generation grew to 128 MB (semi-spaces of up to 64 MB; Node 20 stopped at 16), and the old space swung between ≈ 60 MB
+// live and 90–120 MB before each full collection. With the image's other options the soak's replicas went 396 → 441 and
+// 426 → 465 MB in its 20 judged minutes (2.4 and 1.8 MB/min, 30-11-2026 04:37 UTC); with these two, 256 → 259 and
+// 250 → 252 (0.135 and 0.070 MB/min, 08:24 UTC): the young generation stays at 32 MB, the old space within 2 MB of the
+// live heap, and what still grows is V8's compiled code (docs/rendimiento.md, «Soak»).
+export const portalNodeArgs = ["--no-memory-reducer", "--max-semi-space-size=16", "--heap-growing-percent=10"];

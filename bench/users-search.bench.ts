@@ -21,7 +21,10 @@ import { summarize, type BenchResult } from "./bench-stats.ts";
 // created and dropped), else in-memory PGlite. Budget: p95 ≤ 150 ms on PostgreSQL, ≤ 400 ms on PGlite.
 
 const USERS = 100_000;
-const BATCH = 5_000;
+// Rows per createMany: each column of a row (13, and Prisma's updatedAt) is a bind parameter, and PostgreSQL takes at
+// most 32,767 in a statement. A larger batch is split by Prisma into statements sent at once on the one connection of
+// its transaction, which pg deprecates (tests/api/bench-bulk-load.test.ts).
+export const USERS_PER_STATEMENT = 2_000;
 const SEARCHES = 50;
 const BENCH = "users-search";
 
@@ -92,27 +95,27 @@ interface GeneratedUser {
 }
 
 /**
- * Loads USERS users with createMany in batches (precomputed searchText, one shared hash). The trigram index is
+ * Loads `count` users (USERS by default) with createMany in batches (precomputed searchText, one shared hash). The trigram index is
  * dropped during the load and rebuilt from its own stored definition afterwards (a bulk load's usual practice),
  * so the searches run against exactly the migration's index.
  */
-export async function loadUsers(db: Database): Promise<GeneratedUser[]> {
+export async function loadUsers(db: Database, count = USERS): Promise<GeneratedUser[]> {
   const [index] = await db.prisma.$queryRawUnsafe<Array<{ indexdef: string }>>(
     `SELECT indexdef FROM pg_indexes WHERE indexname = 'User_searchText_idx'`,
   );
   if (!index) throw new Error("Falta el índice User_searchText_idx: ¿se aplicaron las migraciones?");
   await db.prisma.$executeRawUnsafe(`DROP INDEX "User_searchText_idx"`);
-  const sample = await insertUsers(db);
+  const sample = await insertUsers(db, count);
   await db.prisma.$executeRawUnsafe(index.indexdef);
   return sample;
 }
 
-async function insertUsers(db: Database): Promise<GeneratedUser[]> {
+async function insertUsers(db: Database, count: number): Promise<GeneratedUser[]> {
   const passwordHash = await hashPassword("Benchmark2026");
   const random = generator(20_260_101);
   const sample: GeneratedUser[] = [];
-  for (let start = 0; start < USERS; start += BATCH) {
-    const data = Array.from({ length: Math.min(BATCH, USERS - start) }, (_, k) => {
+  for (let start = 0; start < count; start += USERS_PER_STATEMENT) {
+    const data = Array.from({ length: Math.min(USERS_PER_STATEMENT, count - start) }, (_, k) => {
       const i = start + k;
       const body = String(5_000_000 + i * 211);
       const rut = `${body}-${rutCheckDigit(body)}`;

@@ -17,6 +17,6 @@ export const portalProcessEnv = { MALLOC_ARENA_MAX: "2" };
 // generation grew to 128 MB (semi-spaces of up to 64 MB; Node 20 stopped at 16), and the old space swung between ≈ 60 MB
 // live and 90–120 MB before each full collection. With the image's other options the soak's replicas went 396 → 441 and
 // 426 → 465 MB in its 20 judged minutes (2.4 and 1.8 MB/min, 30-11-2026 04:37 UTC); with these two, 256 → 259 and
-// 250 → 252 (0.135 and 0.070 MB/min, 08:24 UTC): the young generation stays at 32 MB, the old space within 2 MB of the
-// live heap, and what still grows is V8's compiled code (docs/rendimiento.md, «Soak»).
+// 250 → 252 (0.135 and 0.070 MB/min, 08:24 UTC): the young generation stays at 32 MB, the old space's reservation moves
+// within 2.5 MB, and what still grows is V8's compiled code (docs/rendimiento.md, «Soak»).
 export const portalNodeArgs = ["--no-memory-reducer", "--max-semi-space-size=16", "--heap-growing-percent=10"];

@@ -29,6 +29,9 @@ export async function expectFocusVisible(page: Page): Promise<void> {
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, checking the focus ring at every stop on the way. */
 export async function tabTo(page: Page, target: Locator, { max = 60, backwards = false, checkRing = true } = {}): Promise<void> {
+  // The page must have drawn the target before the first Tab: pressed while the app still renders (a slow CI run, right
+  // after page.goto), the Tab left the focus on the body and the ring check failed on nothing.
+  await expect(target).toBeAttached();
   for (let press = 0; press < max; press++) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     if (checkRing) await expectFocusVisible(page);

@@ -64,4 +64,4 @@ USER node
 # Liveness only (/healthz never touches the database); the proxy routes by /readyz.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "--no-memory-reducer", "--max-semi-space-size=16", "--heap-growing-percent=10", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--no-memory-reducer", "--max-semi-space-size=16", "--heap-growing-percent=10", "--no-flush-bytecode", "dist/server/main.js"]

@@ -1,6 +1,6 @@
 import type { AccountPaymentStatus } from "../../contract/payments.dto.ts";
 import { billStatusLabel } from "../../contract/bills.dto.ts";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { resolveClinic } from "../../contract/clinics.ts";
 import type { AppDeps, RequestMeta } from "../../deps.ts";
 import type { PaymentTransaction } from "../../generated/prisma/client.ts";
@@ -24,10 +24,19 @@ import { paymentMessages, ZAccountStatusInput, ZCommitPaymentInput, ZStartPaymen
 
 export const RETURN_PATH = "/dashboard/my-bills";
 
-/** Unique, at most 26 characters of Webpay's allowed set: bill id, time and randomness ("123-mbx2k1q0-9f3a1c"). */
+const BUY_ORDER_LENGTH = 26;
+const BUY_ORDER_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Unique, exactly 26 characters of Webpay's allowed set: bill id, time and randomness filling the rest
+ * ("123-mbx2k1q0-9fA3c1Zq0LkP2bX"). The largest bill id (10 digits) still leaves 6 random letters or digits (35 bits),
+ * so two orders of one bill in the same millisecond do not collide on the unique buyOrder.
+ */
 export function newBuyOrder(billId: number, now = new Date()): string {
-  const order = `${billId}-${now.getTime().toString(36)}-${randomBytes(3).toString("hex")}`;
-  return order.slice(0, 26);
+  const prefix = `${billId}-${now.getTime().toString(36)}-`;
+  let random = "";
+  for (let index = prefix.length; index < BUY_ORDER_LENGTH; index++) random += BUY_ORDER_ALPHABET[randomInt(BUY_ORDER_ALPHABET.length)];
+  return prefix + random;
 }
 
 /** Return address: the portal of the clinic the patient paid from, taken from the catalogue and configuration only. */

@@ -29,7 +29,7 @@ const BUY_ORDER_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 
 /**
  * Unique, exactly 26 characters of Webpay's allowed set: bill id, time and randomness filling the rest
- * ("123-mbx2k1q0-9fA3c1Zq0LkP2bX"). The largest bill id (10 digits) still leaves 6 random letters or digits (35 bits),
+ * ("123-mbx2k1q0-9fA3c1Zq0LkP2"). The largest bill id (10 digits) still leaves 6 random letters or digits (35 bits),
  * so two orders of one bill in the same millisecond do not collide on the unique buyOrder.
  */
 export function newBuyOrder(billId: number, now = new Date()): string {

@@ -5,6 +5,8 @@ import { startStack } from "../faults/harness.ts";
 import { continueOnImageNode } from "../image-node.mjs";
 import { portalNodeArgs } from "../portal-process.mjs";
 import { isFailure, startLoad, summarize, type Outcome } from "../faults/users.ts";
+import { PASSWORD_HASH_MEMORY_KIB } from "../../server/lib/passwords.ts";
+import { readResidentByKind, residentKinds, type ResidentByKind } from "./process-memory.ts";
 import { loopBuckets, loopP99Between } from "../load/measures.ts";
 import {
   judgedFromMs,
@@ -82,6 +84,8 @@ await database.connect();
 
 const memory: MemorySample[] = [];
 const connections: ConnectionSample[] = [];
+// Once a minute, where each replica's RSS lives (its /proc/<pid>/smaps by kind: scripts/soak/process-memory.ts).
+const residents: Array<{ t: number; replica: string } & ResidentByKind> = [];
 const buckets = new Map<string, Array<{ t: number; buckets: Map<number, number> }>>();
 const missed = new Map<string, number>();
 let startedAt = 0;
@@ -115,10 +119,48 @@ async function sample() {
     const read = loopBuckets(text);
     if (read.size) buckets.set(replica.name, [...(buckets.get(replica.name) ?? []), { t, buckets: read }]);
   }
+  if (memory.length % (6 * replicas.length) === 0) sampleResidents(t);
   const { rows } = await database.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
   );
   connections.push({ t, connections: rows[0]!.n });
+}
+
+function sampleResidents(t: number) {
+  for (const replica of replicas) {
+    const pid = stack.pidOn(replica.port);
+    const resident = pid ? readResidentByKind(pid, PASSWORD_HASH_MEMORY_KIB) : undefined;
+    if (resident) residents.push({ t, replica: replica.name, ...resident });
+  }
+}
+
+/** Where each replica's RSS went over the judged window, by kind (first and last reading of /proc/<pid>/smaps in it). */
+function residentChanges(fromMs: number): string[] {
+  const names: Record<(typeof residentKinds)[number], string> = {
+    machineCodeMb: "código de máquina de V8",
+    otherAnonymousMb: "heap de V8 y otra memoria anónima",
+    mallocMb: "malloc (arenas de glibc)",
+    passwordHashMb: "hash de contraseña en curso",
+    filesMb: "archivos (node, bibliotecas)",
+  };
+  const rows = replicas.flatMap((replica) => {
+    const own = residents.filter((entry) => entry.replica === replica.name && entry.t >= fromMs);
+    const first = own[0];
+    const last = own.at(-1);
+    if (!first || !last || first === last) return [];
+    const cell = (kind: (typeof residentKinds)[number] | "totalMb") =>
+      `${first[kind].toFixed(1)} → ${last[kind].toFixed(1)} (${last[kind] - first[kind] >= 0 ? "+" : ""}${(last[kind] - first[kind]).toFixed(2)})`;
+    return [`| ${replica.name} | ${residentKinds.map(cell).join(" | ")} | ${cell("totalMb")} |`];
+  });
+  if (!rows.length) return [];
+  return [
+    "",
+    `Memoria residente por tipo en la ventana juzgada (MB, /proc/<pid>/smaps; informativo, scripts/soak/process-memory.ts):`,
+    "",
+    `| Réplica | ${residentKinds.map((kind) => names[kind]).join(" | ")} | total |`,
+    `| --- | ${residentKinds.map(() => "---").join(" | ")} | --- |`,
+    ...rows,
+  ];
 }
 
 /** The requests that failed (no answer or a 5xx), grouped by call, status and message: what to look for in the logs. */
@@ -216,6 +258,7 @@ try {
     await sleep(SAMPLE_MS - ((Date.now() - startedAt) % SAMPLE_MS));
   }
   await sample();
+  sampleResidents(Date.now() - startedAt);
   await snapshot("final");
   for (const files of snapshotFiles.values())
     if (files.length === 2) console.log(`soak: qué creció entre las instantáneas: node scripts/heap-diff.mjs ${files.join(" ")}`);
@@ -280,6 +323,7 @@ try {
       (v) =>
         `| ${v.replica} | ${v.rssStartMb.toFixed(0)} → ${v.rssEndMb.toFixed(0)} | ${v.rssSlope.toFixed(3)} | ${v.keptHeapStartMb.toFixed(0)} → ${v.keptHeapEndMb.toFixed(0)} | ${v.keptHeapSlope.toFixed(3)} | ${v.heapSlope.toFixed(3)} | ${v.codeSpaceSlope.toFixed(3)} |`,
     ),
+    ...residentChanges(fromMs),
     "",
     ...checks.map((check) => `- ${check.ok ? "✓" : "✗"} ${check.what}: ${check.value}`),
     ...failedRequests(
@@ -309,6 +353,7 @@ try {
         summary,
         checks,
         memory,
+        residents,
         connections,
         loops,
       },

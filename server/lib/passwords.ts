@@ -1,8 +1,11 @@
 import { hash, verify } from "@node-rs/argon2";
 import { commonPasswords } from "./common-passwords.ts";
 
+/** The memory one hash takes (KiB): @node-rs/argon2 maps a block of exactly this size for it (the soak tells it apart). */
+export const PASSWORD_HASH_MEMORY_KIB = 19456;
+
 // argon2id with OWASP ASVS 5 minimums (m=19456 KiB, t=2, p=1). Algorithm 2 = argon2id.
-const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const options = { algorithm: 2, memoryCost: PASSWORD_HASH_MEMORY_KIB, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);

@@ -25,7 +25,9 @@ import {
 // 1–5 s, scripts/faults/users.ts). Every 10 s: each replica's RSS and V8 heap (its /metrics) and the database's
 // connection count. It passes when, over the last 20 minutes (the last two thirds of a shorter run), each replica's RSS
 // and heap grow by at most 0.1 MB/min (least squares), the event loop's p99 stays ≤ 50 ms, nothing fails (no answer or
-// a 5xx) and the connection count is flat. Writes var/soak/soak-<time>.{json,md,svg} and prints where.
+// a 5xx) and the connection count is flat. Writes var/soak/soak-<time>.{json,md,svg} and prints where. Once a minute it
+// also reads each replica's /proc/<pid>/smaps and reports, for the judged window, where the RSS went by kind (V8's
+// machine code, malloc, a password hash, files, V8's heap and the rest: ./process-memory.ts), informative.
 // --heap-snapshots: each replica writes a heap snapshot (node --heapsnapshot-signal=SIGWINCH) at the start of the
 // judged window and at the end, into var/soak/, to compare in Chrome's DevTools (Memory → Comparison). Not SIGUSR2:
 // close-with-grace shuts the server down on it, so the first try restarted both replicas. A snapshot stops its

@@ -7,13 +7,13 @@ import { PASSWORD_HASH_MEMORY_KIB } from "../../server/lib/passwords.ts";
 // The soak reads where each replica's resident memory lives from /proc/<pid>/smaps (scripts/soak/process-memory.ts):
 // the kinds must add up to the process's RSS and tell V8's machine code, malloc's arenas and a password hash apart.
 
-const vmRssMb = (pid: number | "self") => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const ownRssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))![1]) / 1024;
 
 describe("where a process's resident memory lives", () => {
   it("adds up to the process's RSS, with V8's machine code, malloc and the node binary each present", () => {
-    const before = vmRssMb("self");
+    const before = ownRssMb();
     const memory = readResidentByKind(process.pid, PASSWORD_HASH_MEMORY_KIB)!;
-    const after = vmRssMb("self");
+    const after = ownRssMb();
     expect(memory.totalMb).toBeGreaterThan(Math.min(before, after) - 2);
     expect(memory.totalMb).toBeLessThan(Math.max(before, after) + 2);
     expect(memory.machineCodeMb).toBeGreaterThan(0);

@@ -125,7 +125,9 @@ function routeLabel(request: FastifyRequest, procedures: ReadonlySet<string>): s
   if (pattern === undefined) return "(sin ruta)";
   if (pattern.startsWith("/trpc/")) {
     // One route serves every procedure; the procedure names are a fixed set, batches are labelled as such.
-    const name = request.url.slice("/trpc/".length).split("?")[0] ?? "";
+    const url = request.url;
+    const queryAt = url.indexOf("?");
+    const name = url.slice("/trpc/".length, queryAt === -1 ? undefined : queryAt);
     return procedures.has(name) ? `/trpc/${name}` : "/trpc/*";
   }
   return pattern;

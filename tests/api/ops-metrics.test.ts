@@ -30,11 +30,17 @@ describe("what /metrics counts", () => {
     await ctx.app.inject({ method: "GET", url: api("/admin/987654"), headers: bearer(token) });
     await ctx.app.inject({ method: "GET", url: api("/files/accounts/12.345.678-5"), headers: bearer(token) });
     await ctx.app.inject({ method: "GET", url: "/trpc/users.list", headers: bearer(token) });
+    const billsOfRut = encodeURIComponent(JSON.stringify({ rut: "16.789.012-1", page: 1, limit: 10 }));
+    await ctx.app.inject({ method: "GET", url: `/trpc/bills.mine?input=${billsOfRut}`, headers: bearer(token) });
+    await ctx.app.inject({ method: "GET", url: `/trpc/auth.me,bills.mine?batch=1&input=${billsOfRut}`, headers: bearer(token) });
     await ctx.app.inject({ method: "GET", url: "/no/such/page/16.789.012-1" });
     const text = (await scrape()).body;
     expect(sample(text, 'portal_http_requests_total{route="/api/rcr/v1/admin/:id",method="GET",status="404"}')).toBe(1);
     expect(text).toMatch(/portal_http_requests_total\{route="\/api\/rcr\/v1\/files\/accounts\/:rut",method="GET",status="\d+"\} 1/);
     expect(text).toMatch(/portal_http_requests_total\{route="\/trpc\/users.list",method="GET",status="\d+"\} 1/);
+    // A procedure's input (in the query string) is not part of its label; a batch is labelled as one.
+    expect(text).toMatch(/portal_http_requests_total\{route="\/trpc\/bills.mine",method="GET",status="\d+"\} 1/);
+    expect(text).toMatch(/portal_http_requests_total\{route="\/trpc\/\*",method="GET",status="\d+"\} 1/);
     expect(text).toMatch(
       /portal_http_request_duration_seconds_bucket\{le="0.5",route="\/api\/rcr\/v1\/admin\/:id",method="GET",status="404"\} 1/,
     );

@@ -57,7 +57,11 @@ function postgresDatabase(target: DatabaseTarget, url: string, access: Database[
   // One pool for queries and the schema engine, kept here so its sizes can be reported. allowExitOnIdle: idle connections
   // must not keep a command alive.
   // connectionTimeoutMillis: while the server is unreachable a request fails within 5 s (503) instead of waiting forever.
-  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true, connectionTimeoutMillis: 5_000 });
+  // min = max: the connections stay open through quiet moments. pg closes a connection idle for 10 s by default, so
+  // the ten the warm-up opens (server/ops/warm-up.ts) were gone after any quiet 10 s, and the next burst waited while
+  // ten new ones were opened (each a PostgreSQL backend to start). The bench, which idles for seconds between its
+  // loads, measured no difference either way (30-11-2026): the gain is for a burst after a quiet moment.
+  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true, connectionTimeoutMillis: 5_000, max: 10, min: 10 });
   const adapterFactory = new PortalPgAdapterFactory(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   let closed: Promise<void> | undefined;

@@ -24,7 +24,7 @@ const HOT_PATHS = [
 ];
 
 export interface WarmUpOptions {
-  /** Connections to open at once (the pool's size: pg's default of 10). */
+  /** Connections to open at once (the pool's size, 10, which it keeps open: server/db/database.ts). */
   connections?: number;
   rounds?: number;
 }

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { freshDatabase, type FreshDatabase } from "../helpers/fresh-database.ts";
 
@@ -38,5 +38,20 @@ describe("the database connection pool", () => {
     await expect.poll(() => db.pool!.totalCount).toBe(0);
     expect(await db.prisma.user.count()).toBe(users);
     expect(await backend()).not.toBe(pidBefore);
+  });
+
+  it("keeps the connections it opened through a quiet moment, so the next burst does not wait to open them again", async () => {
+    const pool = fresh.db.pool!;
+    // pg closes a connection idle for idleTimeoutMillis by a timer: a minute passes on the clock, not in the test.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await Promise.all(Array.from({ length: 10 }, () => pool.query("SELECT pg_sleep(0.05)")));
+      expect(pool.totalCount).toBe(10);
+      vi.advanceTimersByTime(60_000);
+      expect(pool.totalCount).toBe(10);
+      expect(pool.idleCount).toBe(10);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

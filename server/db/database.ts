@@ -19,6 +19,10 @@ export interface OpenOptions {
 }
 
 export const defaultPglitePort = 5433;
+
+/** Connections of a process's PostgreSQL pool, all kept open (see postgresDatabase) and all opened by the warm-up. */
+export const POOL_CONNECTIONS = 10;
+
 const loopback = "127.0.0.1";
 
 export function databaseTargetFromEnv(databaseUrl: string | undefined, pgliteDir: string, pglitePort = defaultPglitePort): DatabaseTarget {
@@ -61,7 +65,13 @@ function postgresDatabase(target: DatabaseTarget, url: string, access: Database[
   // the ten the warm-up opens (server/ops/warm-up.ts) were gone after any quiet 10 s, and the next burst waited while
   // ten new ones were opened (each a PostgreSQL backend to start). The bench, which idles for seconds between its
   // loads, measured no difference either way (30-11-2026): the gain is for a burst after a quiet moment.
-  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true, connectionTimeoutMillis: 5_000, max: 10, min: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    allowExitOnIdle: true,
+    connectionTimeoutMillis: 5_000,
+    max: POOL_CONNECTIONS,
+    min: POOL_CONNECTIONS,
+  });
   const adapterFactory = new PortalPgAdapterFactory(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   let closed: Promise<void> | undefined;

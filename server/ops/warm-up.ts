@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { POOL_CONNECTIONS } from "../db/database.ts";
 import { sessionUserSelect } from "../http/authenticate.ts";
 import { billListRows, billListTotal } from "../features/bills/bills-reads.repository.ts";
 
@@ -24,13 +25,13 @@ const HOT_PATHS = [
 ];
 
 export interface WarmUpOptions {
-  /** Connections to open at once (the pool's size, 10, which it keeps open: server/db/database.ts). */
+  /** Connections to open at once (the pool's size, which it keeps open). */
   connections?: number;
   rounds?: number;
 }
 
 /** Warms the process; returns how long it took (ms). Failures are not fatal: a cold route is slow, not wrong. */
-export async function warmUp(app: FastifyInstance, { connections = 10, rounds = 20 }: WarmUpOptions = {}): Promise<number> {
+export async function warmUp(app: FastifyInstance, { connections = POOL_CONNECTIONS, rounds = 20 }: WarmUpOptions = {}): Promise<number> {
   const started = performance.now();
   const { deps } = app;
   // Overlapping queries make the pool open that many connections (each one a PostgreSQL backend to start).

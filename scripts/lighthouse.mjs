@@ -11,6 +11,8 @@
 // run's blocking time moves by ±100 ms.
 // Not part of npm test: page speed depends on the machine. Reports go to var/reports/lighthouse/, with the load average
 // of the machine (os.loadavg) before and after: a run on a loaded machine misses on blocking time first.
+// LIGHTHOUSE_ONLY=<path>[,<path>…] audits only those screens (e.g. /dashboard/account-settings), to look into one;
+// the login page is always audited, and the run is then not a verdict on every screen.
 // Ports: the portal 4210, the mocks 4310 and 2535 (as the browser tests', tests/e2e/support/ports.ts) and Caddy 8443,
 // all moved by LIGHTHOUSE_PORT_OFFSET (default 80), so runs of other people on the same machine do not clash.
 import { spawn, spawnSync } from "node:child_process";
@@ -25,7 +27,7 @@ import { generate as totpCode } from "otplib";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer from "puppeteer-core";
 import { LOGIN_JS_BUDGET_BYTES, loginPageChunks } from "./web-weight.mjs";
-import { patientScreens, staffScreens } from "./lighthouse-screens.mjs";
+import { patientScreens as allPatientScreens, staffScreens as allStaffScreens } from "./lighthouse-screens.mjs";
 import { loadEnvFile } from "../server/lib/env-file.mjs";
 loadEnvFile();
 
@@ -36,6 +38,10 @@ const proxyPort = 8443 + offset;
 // Audited on a clinic that issues hospital bills (Clínica Sur): on localhost (Los Maitenes) my-bills only redirects.
 const clinicPortal = direct ? `http://clinicasur.localhost:${4210 + offset}` : `https://clinicasur.localhost:${proxyPort}`;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const only = process.env.LIGHTHOUSE_ONLY?.split(",").map((screenPath) => screenPath.trim());
+const chosen = (screen) => !only || only.includes(screen.path);
+const patientScreens = allPatientScreens.filter(chosen);
+const staffScreens = allStaffScreens.filter(chosen);
 const reportsDir = "var/reports/lighthouse";
 const budgets = { performance: 95, accessibility: 100, lcpMs: 2000 };
 const patient = { rut: "12.345.678-5", password: "Paciente2026" };
@@ -274,7 +280,7 @@ try {
     // Sign in in the same tab (the session lives in this origin's storage), then audit each signed-in screen.
     await signInAsPatient(page);
     for (const screen of patientScreens) await auditSignedIn(flow, page, screen);
-    await signInAsStaff(page);
+    if (staffScreens.length > 0) await signInAsStaff(page);
     for (const screen of staffScreens) await auditSignedIn(flow, page, screen);
     const flowResult = await flow.createFlowResult();
     for (const step of flowResult.steps) {
@@ -324,6 +330,8 @@ writeFileSync(
       date: new Date().toISOString(),
       servedBy: direct ? "node (HTTP/1.1)" : "caddy (HTTP/2)",
       runs,
+      // Only these screens were audited (LIGHTHOUSE_ONLY): not a verdict on every screen.
+      ...(only ? { only } : {}),
       // 1, 5 and 15-minute load averages of the machine (2 cores, shared) when the run started and ended.
       loadAverage: { before: loadBefore.map(round2), after: loadavg().map(round2) },
       loginJsGzipBytes: weight,

@@ -36,6 +36,37 @@ for (const viewport of [
   });
 }
 
+test("on a first load of 'Mi cuenta' the pending bills are asked for while the app's code is still coming, and only once", async ({
+  page,
+}) => {
+  await logIn(page, accounts.patient, "patient", southPortal);
+  // Hold the signed-in app's module back until the summary's question went out (it is the page's largest text: it
+  // must not wait for the app's code, the page's code and its first render).
+  let asked!: () => void;
+  const pendingAsked = new Promise<void>((resolve) => (asked = resolve));
+  let questions = 0;
+  page.on("request", (request) => {
+    if (!/\/trpc\/([\w.,]+,)?bills\.pending\b/.test(request.url())) return;
+    questions++;
+    asked();
+  });
+  let askedBeforeApp = false;
+  await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
+    askedBeforeApp = await Promise.race([
+      pendingAsked.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]);
+    await route.continue();
+  });
+  await page.goto(`${southPortal}/dashboard/account-settings`);
+  const summary = page.getByRole("region", { name: "Cuentas por pagar" });
+  await expect(summary).toContainText(totalToPay);
+  expect(askedBeforeApp).toBe(true);
+  // The page took that answer: one question for the whole load.
+  await expect(page.getByRole("button", { name: /Datos personales/ })).toBeVisible();
+  expect(questions).toBe(1);
+});
+
 test("the clinic without hospital bills in its menu shows no pending summary on 'Mi cuenta'", async ({ page }) => {
   await logIn(page, accounts.patient);
   await expect(page.getByRole("heading", { name: "Mi cuenta" })).toBeVisible();

@@ -6,6 +6,9 @@ import NotFoundPage from "./routes/NotFoundPage.tsx";
 import { RootLayout } from "./layouts/RootLayout.tsx";
 import { adminPages, dashboardPages, type PageModule } from "./pages.ts";
 import { prefetchLatestResults } from "../features/latest-results/api/latest-results.api.ts";
+import { prefetchOwnPendingBills } from "../features/bills/api/bills.api.ts";
+import { currentClinic } from "../lib/clinic.ts";
+import { patientMenuHasBills } from "../lib/hidden-pages.ts";
 
 // SPEC §2 route table; the pages themselves are in pages.ts.
 
@@ -15,7 +18,13 @@ const page =
 
 // Data a page shows first, asked for by a loader of its own: React Router runs it alongside the area's guard, so the
 // question does not wait for the guard, the page's code and its first render (issue 26, 'Mis datos').
-const prefetchers: Record<string, () => void> = { "account-settings": prefetchLatestResults };
+// 'Mis datos': its summaries of the newest results and, where the clinic's menu has hospital bills, of what is pending.
+const prefetchers: Record<string, () => void> = {
+  "account-settings": () => {
+    prefetchLatestResults();
+    if (patientMenuHasBills(currentClinic().key)) prefetchOwnPendingBills();
+  },
+};
 
 const routesOf = (pages: Record<string, () => PageModule>): RouteObject[] =>
   Object.entries(pages).map(([path, load]) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hiddenPageRedirect } from "./hidden-pages.ts";
+import { hiddenPageRedirect, patientMenuHasBills } from "./hidden-pages.ts";
 
 describe("hiddenPageRedirect", () => {
   it("sends a Maitenes patient who opens hospital bills directly to scheduling", () => {
@@ -16,5 +16,11 @@ describe("hiddenPageRedirect", () => {
   it("lets patients of the other clinics open hospital bills", () => {
     expect(hiddenPageRedirect("2", "hcs-rcr", "/dashboard/my-bills")).toBeNull();
     expect(hiddenPageRedirect("2", "lircay-rcr", "/dashboard/my-bills")).toBeNull();
+  });
+
+  it("says which clinics' patient menus have hospital bills", () => {
+    expect(patientMenuHasBills("maitenes")).toBe(false);
+    expect(patientMenuHasBills("hcs-rcr")).toBe(true);
+    expect(patientMenuHasBills("lircay-rcr")).toBe(true);
   });
 });

@@ -12,3 +12,8 @@ export function hiddenPageRedirect(portalType: string | null | undefined, clinic
   const hidden = menuFor(portalType, clinicKey, pathname).some((item) => item.selected && item.hide);
   return hidden ? HIDDEN_PAGE_FALLBACK : null;
 }
+
+/** Whether the patients' menu of `clinicKey` has 'Cuentas hospitalarias' (SPEC §2: some clinics issue no bills here). */
+export function patientMenuHasBills(clinicKey: ClinicKey): boolean {
+  return hiddenPageRedirect("2", clinicKey, "/dashboard/my-bills") === null;
+}

@@ -3,6 +3,10 @@ import type { AppRouter } from "@server-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import { errorStatus, trpcClient } from "./trpc-client.ts";
 import { getStoredUser, getToken } from "./plain-storage.ts";
+import { currentClinic } from "./clinic.ts";
+import { patientMenuHasBills } from "./hidden-pages.ts";
+
+const ACCOUNT_SETTINGS_PATH = "/dashboard/account-settings";
 
 // The route guards' two questions to the server (SPEC §4): is the stored token still valid, and has the patient
 // accepted the terms. On the first load of a signed-in page the public shell asks them at once, while the app's
@@ -58,27 +62,44 @@ export async function askCaregiverLinks(): Promise<MyCaregiverLinks | undefined>
   }
 }
 
-type LatestResults = inferRouterOutputs<AppRouter>["reports"]["latest"];
+type Outputs = inferRouterOutputs<AppRouter>;
 
-/**
- * reports.latest, the newest-results summary that 'Mis datos' paints last (issue 26: its largest text, so its LCP):
- * asked by the shell on a first load of that page, before the app's code is here. Undefined on any error: the page
- * then asks for itself.
- */
-async function askLatestResults(): Promise<LatestResults | undefined> {
+/** An answer, or undefined on any error: the page then asks for itself. */
+async function quietly<T>(ask: () => Promise<T>): Promise<T | undefined> {
   try {
-    return await trpcClient.reports.latest.query(undefined, { context: { sessionCheck: false } });
+    return await ask();
   } catch {
     return undefined;
   }
 }
 
-let earlyLatestResults: Promise<LatestResults | undefined> | undefined;
+/**
+ * The summaries 'Mis datos' paints first, asked by the shell on a first load of that page, before the app's code is here
+ * (issue 26): the newest results, and what is pending where the clinic's menu has hospital bills (issue 46: the page's
+ * largest text, so its LCP, went out only once the page had rendered). Always the patient's own, as the summaries are
+ * (issue 45 §2).
+ */
+interface AccountSummaries {
+  latestResults?: Promise<Outputs["reports"]["latest"] | undefined>;
+  pendingBills?: Promise<Outputs["bills"]["pending"] | undefined>;
+}
 
-/** The shell's answer of reports.latest, once (undefined if it did not ask). */
-export function takeEarlyLatestResults(): Promise<LatestResults | undefined> | undefined {
-  const answer = earlyLatestResults;
-  earlyLatestResults = undefined;
+let earlySummaries: AccountSummaries = {};
+
+function askAccountSummaries(): AccountSummaries {
+  const context = { sessionCheck: false, ownAccount: true };
+  return {
+    latestResults: quietly(() => trpcClient.reports.latest.query(undefined, { context })),
+    pendingBills: patientMenuHasBills(currentClinic().key)
+      ? quietly(() => trpcClient.bills.pending.query(undefined, { context }))
+      : undefined,
+  };
+}
+
+/** The shell's answer to one of the summaries of 'Mis datos', once (undefined if it did not ask). */
+export function takeEarlySummary<K extends keyof AccountSummaries>(summary: K): AccountSummaries[K] {
+  const answer = earlySummaries[summary];
+  earlySummaries = { ...earlySummaries, [summary]: undefined };
   return answer;
 }
 
@@ -96,13 +117,13 @@ let early: (SessionAnswers & { token: string; at: number }) | undefined;
 
 /**
  * Starts asking the guard's questions now, for the first guard to take (no-op without a stored token), and, on
- * 'Mis datos' (`pathname`), the data it paints last.
+ * 'Mis datos' (`pathname`), its summaries.
  */
 export function askSessionEarly(pathname = ""): void {
   const token = getToken();
   if (!token) return;
   const patient = getStoredUser()?.roleType === 2;
-  if (patient && pathname.replace(/\/+$/, "") === "/dashboard/account-settings") earlyLatestResults = askLatestResults();
+  if (patient && pathname.replace(/\/+$/, "") === ACCOUNT_SETTINGS_PATH) earlySummaries = askAccountSummaries();
   early = {
     token,
     at: Date.now(),

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { currentClinic } from "../../lib/clinic.ts";
 import LoginExternalLinks from "./LoginExternalLinks.tsx";
-import { hiddenPageRedirect } from "../../lib/hidden-pages.ts";
+import { patientMenuHasBills } from "../../lib/hidden-pages.ts";
 import { AppLink, useNavigateTo, useSearchParam } from "../../lib/navigation.tsx";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
@@ -18,7 +18,7 @@ export default function PatientLoginPage() {
   // 'Cerrar sesión' of a session that came through ClaveÚnica: /login?salida=claveunica.
   const leftClaveUnicaSession = useSearchParam("salida") === "claveunica";
   // The intro names hospital bills only where the clinic's patient menu has them (not on Maitenes).
-  const hasBills = hiddenPageRedirect("2", currentClinic().key, "/dashboard/my-bills") === null;
+  const hasBills = patientMenuHasBills(currentClinic().key);
   const intro = hasBills
     ? "Ingrese con su Rut y contraseña para agendar horas, revisar sus exámenes y pagar sus cuentas hospitalarias."
     : "Ingrese con su Rut y contraseña para agendar horas y revisar sus exámenes.";

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PatientSortField, SortDirection, StaffSortField } from "@contract/bills.lists.ts";
 import { PAGE_SIZE } from "../../../components/ui/paginator-pages.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { takeEarlySummary } from "../../../lib/session-questions.ts";
+import { queryClient, trpcOptions, useTRPC } from "../../../lib/trpc.ts";
 import { billScreenMessages } from "../bill-format.ts";
 
 // The bills feature's calls to the server (tRPC bills.*): pages use these hooks, never the client directly. A failed
@@ -39,17 +40,41 @@ export function useMyBills(query: { page: number; orderBy: PatientSortField; dir
 
 /**
  * How many of the patient's bills are unpaid and their total ('Total por pagar'); asked again on focus. `ownAccount`:
- * the signed-in patient's own even under 'Ver como' ('Mi cuenta' shows one person, the patient: issue 45 §2).
+ * the signed-in patient's own even under 'Ver como' ('Mi cuenta' shows one person, the patient: issue 45 §2), under a
+ * key of its own so that neither answer stands in for the other.
  */
 export function usePendingBills({ ownAccount = false }: { ownAccount?: boolean } = {}) {
   const trpc = useTRPC();
   return useQuery(
-    trpc.bills.pending.queryOptions(undefined, {
-      staleTime: 0,
-      refetchOnWindowFocus: true,
-      ...(ownAccount ? { trpc: { context: { ownAccount: true } } } : {}),
-    }),
+    ownAccount ? ownPendingBillsOptions() : trpc.bills.pending.queryOptions(undefined, { staleTime: 0, refetchOnWindowFocus: true }),
   );
+}
+
+// An answer asked this recently is not asked again as the summary mounts: the route's loader (or the public shell, on a
+// first load) has just asked it. A payment invalidates it (useReloadMyBills), so a paid bill never lingers here.
+const OWN_SUMMARY_FRESH_MS = 10_000;
+
+function ownPendingBillsOptions() {
+  const options = trpcOptions.bills.pending.queryOptions(undefined, {
+    staleTime: OWN_SUMMARY_FRESH_MS,
+    refetchOnWindowFocus: true,
+    trpc: { context: { ownAccount: true } },
+  });
+  // Under the count's key plus a mark: invalidating the count reloads this one too.
+  const [path, args] = options.queryKey;
+  return { ...options, queryKey: [path, { ...args, ownAccount: true }] as unknown as typeof options.queryKey };
+}
+
+/**
+ * Starts asking what 'Mi cuenta' shows as pending while the route's guard still runs (issue 46: the summary is the
+ * page's largest text). On a first load the public shell already asked (lib/session-questions.ts): the query takes that
+ * answer. A 401 is left to the guard, which asks the same token.
+ */
+export function prefetchOwnPendingBills(): void {
+  const options = ownPendingBillsOptions();
+  const early = takeEarlySummary("pendingBills");
+  const ask = trpcOptions.bills.pending.queryOptions(undefined, { trpc: { context: { sessionCheck: false, ownAccount: true } } }).queryFn!;
+  void queryClient.prefetchQuery({ ...options, queryFn: async (context) => (early && (await early)) ?? ask(context) });
 }
 
 /** Reloads the patient's bills and what is pending (after a payment changed one). */

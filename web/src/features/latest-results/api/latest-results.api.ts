@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { takeEarlyLatestResults } from "../../../lib/session-questions.ts";
+import { takeEarlySummary } from "../../../lib/session-questions.ts";
 import { queryClient, trpcOptions, useTRPC } from "../../../lib/trpc.ts";
 
 // The newest results of the summary on 'Mi cuenta' (tRPC reports.latest). No toast: a summary that could not be asked
@@ -19,10 +19,13 @@ export function useLatestResults() {
  * question going out only once the page had rendered). A 401 is left to the guard, which asks the same token.
  */
 export function prefetchLatestResults(): void {
-  const options = trpcOptions.reports.latest.queryOptions(undefined, { staleTime: STALE_MS, trpc: { context: { sessionCheck: false } } });
+  const options = trpcOptions.reports.latest.queryOptions(undefined, {
+    staleTime: STALE_MS,
+    trpc: { context: { sessionCheck: false, ownAccount: true } },
+  });
   // On a first load of the page the public shell already asked (lib/session-questions.ts): the query takes that answer
   // (and the page's own useQuery waits for it instead of asking again); without one, it asks now.
-  const early = takeEarlyLatestResults();
+  const early = takeEarlySummary("latestResults");
   const ask = options.queryFn!;
   void queryClient.prefetchQuery(early ? { ...options, queryFn: async (context) => (await early) ?? ask(context) } : options);
 }

@@ -3,20 +3,19 @@ import { z } from "zod";
 // Caregivers (issue 30): a caregiver (a patient account) acts for a dependent in some parts of the patient area.
 // Shared by the staff form ('Cuidadores'), 'Ver como:', 'Mi cuenta' and the services.
 
-import { CAREGIVER_PARTS } from "./caregivers.parts.ts";
+import { CAREGIVER_PARTS, RELATIONSHIPS, type Relationship } from "./caregivers.parts.ts";
 import { isCalendarDay } from "./days.ts";
 
-export { ACTING_FOR_HEADER, CAREGIVER_PARTS, caregiverPartLabels, type CaregiverPart } from "./caregivers.parts.ts";
+export {
+  ACTING_FOR_HEADER,
+  CAREGIVER_PARTS,
+  caregiverPartLabels,
+  RELATIONSHIPS,
+  relationshipLabels,
+  type CaregiverPart,
+  type Relationship,
+} from "./caregivers.parts.ts";
 
-export const RELATIONSHIPS = ["madre", "padre", "tutor-legal", "otro"] as const;
-export type Relationship = (typeof RELATIONSHIPS)[number];
-export const relationshipLabels: Record<Relationship, string> = {
-  madre: "Madre",
-  padre: "Padre",
-  "tutor-legal": "Tutor legal",
-  // Said of a woman or a man alike ('María (Otro)' read wrong; issue 45).
-  otro: "Otra relación",
-};
 /** The relationships that make a caregiver a minor's legal guardian: the minor cannot revoke such a link. */
 export const GUARDIAN_RELATIONSHIPS: readonly Relationship[] = ["madre", "padre", "tutor-legal"];
 

@@ -13,8 +13,9 @@ export interface FieldBinding {
 }
 
 /**
- * The form's zod schema, or a function that loads it: the public pages pass a loader so zod is not part of their
- * first load (issue 14). A loaded schema is asked for when a field first gets the focus, or at the latest on submit.
+ * The form's zod schema, or a function that loads it: the public pages and 'Mis datos' pass a loader so zod is not part
+ * of their first load (issues 14, 46). A loaded schema is asked for when a field first gets the focus or changes, when
+ * the form is validated, or at the latest on submit.
  */
 export type FormSchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 
@@ -76,26 +77,38 @@ export function useForm<Values extends Record<string, string>>(source: FormSchem
       name,
       value: values[name] as string,
       error: touched[name] || submitted ? errors[name] : undefined,
-      onChange: (event) => setValue(name, (transform ? transform(event.target.value) : event.target.value) as Values[K]),
+      onChange: (event) => {
+        // A value can arrive without the focus (a browser's autofill): the rules are needed then too.
+        void load().catch(() => undefined);
+        setValue(name, (transform ? transform(event.target.value) : event.target.value) as Values[K]);
+      },
       onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
       onFocus: () => void load().catch(() => undefined),
     };
   }
 
-  /** Marks every field as touched; returns whether the form is valid (false while a lazy schema is loading). */
+  /**
+   * Marks every field as touched; returns whether the form is valid (false while a lazy schema is loading: it starts
+   * loading, and the errors show once it is here).
+   */
   function validate(): boolean {
     setSubmitted(true);
+    void load().catch(() => undefined);
     return isValid;
   }
 
-  /** A submit handler: marks every field as touched and calls `onValid` once the values pass the schema. */
-  function submit(onValid: (values: Values) => void) {
+  /**
+   * A submit handler: marks every field as touched and calls `onValid` once the values pass the schema, `onInvalid`
+   * when they do not (the errors are shown by then).
+   */
+  function submit(onValid: (values: Values) => void, onInvalid?: () => void) {
     return (event: FormEvent) => {
       event.preventDefault();
       setSubmitted(true);
       load().then(
         (found) => {
           if (Object.keys(errorsOf(found, values)).length === 0) onValid(values);
+          else onInvalid?.();
         },
         () => showToast(),
       );

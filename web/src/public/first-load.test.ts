@@ -66,3 +66,18 @@ describe("signed-in pages without a form", () => {
     expect(packages.get("zod"), `zod llega por ${packages.get("zod")?.join(" → ")}`).toBeUndefined();
   });
 });
+
+// Pages whose forms load their rules on demand (issue 46): 'Mis datos', the landing page after login, and the results
+// pages with their date filter paint before anyone types; their forms load zod and the contract's schemas when a field
+// first gets the focus. Built at module load, those rules were 0.2 s of a throttled phone's main thread before 'Mis
+// datos' first painted.
+describe("signed-in pages whose forms load their rules on demand", () => {
+  it.each([
+    "web/src/app/routes/AccountSettingsRoute.tsx",
+    "web/src/features/laboratory/LaboratoryPage.tsx",
+    "web/src/features/imaging/ImagingPage.tsx",
+  ])("%s does not load zod before a form needs it", (entry) => {
+    const packages = packagesOfFirstLoad(path.join(root, entry));
+    expect(packages.get("zod"), `zod llega por ${packages.get("zod")?.join(" → ")}`).toBeUndefined();
+  });
+});

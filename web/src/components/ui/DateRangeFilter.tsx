@@ -1,4 +1,3 @@
-import { dayRangeFormSchema } from "@contract/day-range.ts";
 import { useForm } from "../../lib/use-form.ts";
 import { Button } from "./Button.tsx";
 import { TextField } from "./TextField.tsx";
@@ -15,13 +14,17 @@ export interface DateRangeFilterProps {
   onSearch(range: DayRange): void;
 }
 
+// The contract's rules for the range load when a day first gets the focus or 'Buscar' is pressed (useForm's lazy
+// schema): the pages that show this filter paint without zod (issue 46).
+const rangeSchema = () => import("@contract/day-range.ts").then((contract) => contract.dayRangeFormSchema);
+
 /**
  * Desde / Hasta and 'Buscar' (SPEC §2 results screens), on useForm with the contract's dayRangeFormSchema. A range
  * with a day missing or Desde after Hasta is refused, not searched; the reason shows under the form once 'Buscar'
  * was pressed.
  */
 export function DateRangeFilter({ initial, onSearch }: DateRangeFilterProps) {
-  const form = useForm(dayRangeFormSchema, { from: initial.from, to: initial.to });
+  const form = useForm(rangeSchema, { from: initial.from, to: initial.to });
   const { from, to } = form.values;
   // Errors show only after 'Buscar' (the fields are not marked as left), one at a time.
   const error = form.field("from").error ?? form.field("to").error;

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState, type ReactNode } from "react";
-import { isProfileComplete } from "@contract/validation.ts";
+import { isProfileComplete } from "@contract/profile.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { PageTitle } from "../../components/ui/PageTitle.tsx";

@@ -1,6 +1,4 @@
-import { useState, type FormEvent } from "react";
-import { z } from "zod";
-import { messages, passwordPairSchema } from "@contract/validation.ts";
+import { useState } from "react";
 import type { UserDto } from "@contract/users.dto.ts";
 import { showModal } from "../../lib/overlay-store.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -17,8 +15,8 @@ export const SYSTEM_ERROR = "error de sistema vuelva a intentarlo";
 // too many attempts) are also shown in the form; every failure gets the spec's toast.
 const SHOWN_CODES = ["BAD_REQUEST", "TOO_MANY_REQUESTS"];
 
-/** SPEC §3 password form: the current password plus the contract's new-password pair (rule and mismatch messages). */
-const passwordFormSchema = z.object({ oldPassword: z.string().min(1, { error: messages.required }) }).and(passwordPairSchema);
+// Its rules load when a field first gets the focus (account-forms.ts).
+const passwordFormSchema = () => import("./account-forms.ts").then((forms) => forms.passwordFormSchema);
 
 const emptyForm = { oldPassword: "", password: "", passwordConfirmation: "" };
 
@@ -60,12 +58,11 @@ function PasswordFormFields({ rut, onChanged }: PasswordFormProps) {
     onError: failure.onError,
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate() || change.isPending) return;
+  const submit = form.submit((values) => {
+    if (change.isPending) return;
     failure.clear();
-    change.mutate({ ...form.values, rut });
-  }
+    change.mutate({ ...values, rut });
+  });
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Cambio de contraseña">

@@ -1,6 +1,5 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type { ClaveUnicaSuggested } from "@contract/claveunica.ts";
-import { profileSchema } from "@contract/validation.ts";
 import { formatRut } from "@contract/rut.ts";
 import type { UserDto } from "@contract/users.dto.ts";
 import { chileToday } from "../../lib/dates.ts";
@@ -15,6 +14,9 @@ import { SYSTEM_ERROR } from "./PasswordForm.tsx";
 import { useUpdateProfile } from "./api/account.api.ts";
 
 export const PROFILE_SAVED = "Se han guardado tus datos satisfactoriamente";
+
+// Its rules load when a field first gets the focus, or when the form is checked (account-forms.ts).
+const profileFormSchema = () => import("./account-forms.ts").then((forms) => forms.profileFormSchema);
 
 /**
  * The user's data; a field the patient has left empty takes what ClaveÚnica said (issue 43), for them to confirm with
@@ -64,7 +66,7 @@ export interface ProfileFormProps {
  */
 export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: ProfileFormProps) {
   const [suggested] = useState(getClaveUnicaSuggested);
-  const form = useForm(profileSchema, initialValues(user, suggested));
+  const form = useForm(profileFormSchema, initialValues(user, suggested));
   const prefilled = (Object.keys(suggested) as (keyof ClaveUnicaSuggested)[]).filter((field) => !user[field]?.trim());
   const errorSummary = useErrorSummary(fieldLabels, fieldId, form.errors, markMissing);
   useEffect(() => {
@@ -88,13 +90,14 @@ export function ProfileForm({ user, onSaved, nextPath, markMissing = false }: Pr
     onError: failure.onError,
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.validate()) return errorSummary.stop();
-    if (save.isPending) return;
-    failure.clear();
-    save.mutate(form.values);
-  }
+  const submit = form.submit(
+    (values) => {
+      if (save.isPending) return;
+      failure.clear();
+      save.mutate(values);
+    },
+    () => errorSummary.stop(),
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Datos personales">

@@ -1,4 +1,4 @@
-import { caregiverPartLabels, relationshipLabels } from "@contract/caregivers.ts";
+import { caregiverPartLabels, relationshipLabels } from "@contract/caregivers.parts.ts";
 import { Card } from "../../components/ui/Card.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { formatDay } from "../../lib/dates.ts";

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { ACCESS_PAGE_SIZE, type AccessActor, type AccessPage, type AccessScope } from "@contract/data-rights.schemas.ts";
+import { ACCESS_PAGE_SIZE, type AccessScope } from "@contract/data-rights.ts";
+import type { AccessActor, AccessPage } from "@contract/data-rights.schemas.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { DateRangeFilter } from "../../components/ui/DateRangeFilter.tsx";

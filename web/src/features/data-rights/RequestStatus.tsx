@@ -1,4 +1,5 @@
-import { rightsRequestStatusLabels, type RightsRequestDto } from "@contract/data-rights.schemas.ts";
+import { rightsRequestStatusLabels } from "@contract/data-rights.ts";
+import type { RightsRequestDto } from "@contract/data-rights.schemas.ts";
 import { formatChileDateTime } from "../../lib/dates.ts";
 
 /** dd-mm-aaaa of an instant, in Chile's time. */

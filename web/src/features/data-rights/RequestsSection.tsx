@@ -4,9 +4,8 @@ import {
   requestFieldLabels,
   rightsRequestKindLabels,
   rightsRequestMessages,
-  ZCreateRightsRequest,
   type RightsRequestKindName,
-} from "@contract/data-rights.schemas.ts";
+} from "@contract/data-rights.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { SelectField } from "../../components/ui/SelectField.tsx";
@@ -91,8 +90,12 @@ export function RequestsSection() {
   );
 }
 
+// The form's rules load when a field first gets the focus (useForm's lazy schema): 'Mis datos' shows this section
+// without zod (issue 46).
+const requestSchema = () => import("@contract/data-rights.schemas.ts").then((contract) => contract.ZCreateRightsRequest);
+
 function NewRequestForm({ onStart, onSent }: { onStart(): void; onSent(id: number): void }) {
-  const form = useForm(ZCreateRightsRequest, empty);
+  const form = useForm(requestSchema, empty);
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateRequest({
     onSuccess: (created) => onSent(created.id),
@@ -108,7 +111,7 @@ function NewRequestForm({ onStart, onSent }: { onStart(): void; onSent(id: numbe
       onSubmit={form.submit((values) => {
         onStart();
         setServerError(null);
-        create.mutate(ZCreateRightsRequest.parse(values));
+        void requestSchema().then((schema) => create.mutate(schema.parse(values)));
       })}
     >
       <SelectField

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { isApplicableField, requestFieldLabels, rightsRequestMessages, type RightsRequestDto } from "@contract/data-rights.schemas.ts";
+import { isApplicableField, requestFieldLabels, rightsRequestMessages } from "@contract/data-rights.ts";
+import type { RightsRequestDto } from "@contract/data-rights.schemas.ts";
 import { formatRut } from "@contract/rut.ts";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { TextField } from "../../components/ui/TextField.tsx";

@@ -5,8 +5,8 @@ import {
   rightsRequestKindLabels,
   rightsRequestMessages,
   rightsRequestStatusLabels,
-  type RightsRequestDto,
-} from "@contract/data-rights.schemas.ts";
+} from "@contract/data-rights.ts";
+import type { RightsRequestDto } from "@contract/data-rights.schemas.ts";
 import { formatRut } from "@contract/rut.ts";
 import { Banner } from "../../components/ui/Banner.tsx";
 import { Button } from "../../components/ui/Button.tsx";

@@ -6,7 +6,7 @@ import {
   rightsRequestMessages,
   type AccessScope,
   type RightsRequestStatusName,
-} from "@contract/data-rights.schemas.ts";
+} from "@contract/data-rights.ts";
 import { errorMessage, useTRPC } from "../../../lib/trpc.ts";
 
 // The calls of the patient's rights over their data (tRPC dataRights.*, issue 28); the ZIP itself is a signed REST link.

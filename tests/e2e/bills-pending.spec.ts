@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accounts, logIn } from "./shell-helpers.ts";
+import { accounts, holdAppCodeUntil, logIn } from "./shell-helpers.ts";
 import { e2ePorts } from "./support/ports.ts";
 
 // Issue 33, point 3: bills a patient recognises. Each row shows the account number the clinic quotes, the page says
@@ -50,18 +50,11 @@ test("on a first load of 'Mi cuenta' the pending bills are asked for while the a
     questions++;
     asked();
   });
-  let askedBeforeApp = false;
-  await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
-    askedBeforeApp = await Promise.race([
-      pendingAsked.then(() => true),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000)),
-    ]);
-    await route.continue();
-  });
+  const held = await holdAppCodeUntil(page, pendingAsked);
   await page.goto(`${southPortal}/dashboard/account-settings`);
   const summary = page.getByRole("region", { name: "Cuentas por pagar" });
   await expect(summary).toContainText(totalToPay);
-  expect(askedBeforeApp).toBe(true);
+  expect(held.eventFirst).toBe(true);
   // The page took that answer: one question for the whole load.
   await expect(page.getByRole("button", { name: /Datos personales/ })).toBeVisible();
   expect(questions).toBe(1);

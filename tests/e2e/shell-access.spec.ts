@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accounts, logIn, storedKeys } from "./shell-helpers.ts";
+import { accounts, holdAppCodeUntil, logIn, storedKeys } from "./shell-helpers.ts";
 import { createPatientWithIncompleteProfile } from "./support/accounts.ts";
 
 test.describe("route guards", () => {
@@ -101,16 +101,9 @@ test.describe("route guards", () => {
       if (/\/assets\/LaboratoryPage-[^/]+\.js$/.test(request.url())) pageRequested();
     });
     // Hold the app's module back until the page's code was asked for (or 5 s: then the page waited for the app).
-    let pageBeforeApp = false;
-    await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
-      pageBeforeApp = await Promise.race([
-        pageCodeAsked.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000)),
-      ]);
-      await route.continue();
-    });
+    const held = await holdAppCodeUntil(page, pageCodeAsked);
     await page.goto("/dashboard/laboratory");
     await expect(page.getByRole("heading", { name: "Exámenes de laboratorio" })).toBeVisible();
-    expect(pageBeforeApp).toBe(true);
+    expect(held.eventFirst).toBe(true);
   });
 });

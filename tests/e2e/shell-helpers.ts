@@ -100,3 +100,19 @@ export async function logIn(
 export function storedKeys(page: Page): Promise<{ local: number; session: number }> {
   return page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }));
 }
+
+/**
+ * Holds the signed-in app's module back until `event` happens (or 5 s have passed): what must not wait for the app's
+ * code goes out while it is held. `eventFirst` says, once the page has loaded, whether `event` came first.
+ */
+export async function holdAppCodeUntil(page: Page, event: Promise<unknown>): Promise<{ readonly eventFirst: boolean }> {
+  const outcome = { eventFirst: false };
+  await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
+    outcome.eventFirst = await Promise.race([
+      event.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]);
+    await route.continue();
+  });
+  return outcome;
+}

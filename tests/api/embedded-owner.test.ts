@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { lockFileName, systemProbe, type LockOwner } from "../../server/db/owner-lock.ts";
+import { freePort } from "../helpers/ports.ts";
 
 // Issue 8, at process level: a real portal (server/main.ts) owns an embedded PGlite folder while real operator
 // commands (npm run user:create / db:seed / db:migrate) run beside it as separate processes.
@@ -33,17 +33,6 @@ const baseEnv = (): NodeJS.ProcessEnv => {
   delete env.DATABASE_URL;
   return env;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });

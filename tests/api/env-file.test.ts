@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/ports.ts";
 
 // One way to configure (scripts/env-file.mjs): a `.env` in the directory a command runs in is read at start, and the
 // environment wins over it. Shown on the mock providers, started as `npm run mocks` starts them.
@@ -13,16 +13,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const tsx = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
 let dir: string;
 const started: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** Starts mocks/start.ts in `dir` and resolves with the address it says it listens on. */
 function startMocksIn(cwd: string, env: NodeJS.ProcessEnv): Promise<string> {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMocks, type RunningMocks } from "../../mocks/start.ts";
 import { freshDatabase } from "../helpers/fresh-database.ts";
+import { freePort } from "../helpers/ports.ts";
 
 // Graceful shutdown at process level (issue 15): a real portal (server/main.ts) gets SIGTERM while a request is in
 // flight. The request finishes with 200, new connections are refused at once, the process exits 0; a request that
@@ -46,17 +47,6 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
   await mocks.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** PostgreSQL (a fresh database on TEST_DATABASE_URL's server) or an embedded folder of its own. */
 async function databaseEnv(): Promise<NodeJS.ProcessEnv> {

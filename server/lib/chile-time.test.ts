@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { chileDayEnd, chileDayStart, chileDeadline, formatChileDay } from "./chile-time.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { chileDayEnd, chileDayStart, chileDeadline, chileToday, formatChileDay } from "./chile-time.ts";
 
 describe("days in Chile's time", () => {
   it("starts a summer day at 03:00 UTC and a winter day at 04:00 UTC", () => {
@@ -25,5 +25,30 @@ describe("a deadline in calendar days (issue 28: a patient's request is answered
     const due = chileDeadline(new Date("2026-03-20T15:00:00Z"), 30);
     expect(formatChileDay(due)).toBe("19-04-2026");
     expect(due.toISOString()).toBe("2026-04-20T03:59:59.999Z");
+  });
+});
+
+describe("today in Chile", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("turns at midnight in Santiago, even when asked again within the same minute", () => {
+    vi.useFakeTimers({ now: new Date("2026-12-01T02:59:59.000Z") });
+    expect(chileToday()).toBe("2026-11-30");
+    vi.setSystemTime(new Date("2026-12-01T02:59:59.999Z"));
+    expect(chileToday()).toBe("2026-11-30");
+    vi.setSystemTime(new Date("2026-12-01T03:00:00.000Z"));
+    expect(chileToday()).toBe("2026-12-01");
+    // In winter (UTC-4) the day turns at 04:00 UTC.
+    vi.setSystemTime(new Date("2026-07-01T03:59:59.999Z"));
+    expect(chileToday()).toBe("2026-06-30");
+    vi.setSystemTime(new Date("2026-07-01T04:00:00.000Z"));
+    expect(chileToday()).toBe("2026-07-01");
+  });
+
+  it("of a given instant is that instant's day, whatever day it is now", () => {
+    vi.useFakeTimers({ now: new Date("2026-12-01T12:00:00.000Z") });
+    expect(chileToday()).toBe("2026-12-01");
+    expect(chileToday(new Date("1995-01-15T15:00:00.000Z"))).toBe("1995-01-15");
+    expect(chileToday()).toBe("2026-12-01");
   });
 });

@@ -44,9 +44,16 @@ export function chileDayEnd(day: string): Date {
 // laboratory mapping ask for days many times per request (the load run's profile, issue 24).
 const dayFormat = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE });
 
-/** Today's date in Santiago (YYYY-MM-DD). */
-export function chileToday(now: Date = new Date()): string {
-  return dayFormat.format(now);
+// Today's date, kept for the minute it was asked in: every results list and caregiver check asks for it, and Santiago's
+// offsets are whole hours, so its day turns only on a minute's first millisecond.
+let today = { minute: Number.NaN, day: "" };
+
+/** The date in Santiago (YYYY-MM-DD) of `at`, or of now. */
+export function chileToday(at?: Date): string {
+  if (at) return dayFormat.format(at);
+  const minute = Math.floor(Date.now() / 60_000);
+  if (minute !== today.minute) today = { minute, day: dayFormat.format(new Date(minute * 60_000)) };
+  return today.day;
 }
 
 /** "25-11-2026": the day of that instant in Santiago, as screens and mails show dates. */

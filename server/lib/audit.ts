@@ -154,6 +154,20 @@ const toRow = (entry: AuditEntry) => ({
   createdAt: new Date(),
 });
 
+const insertInto = `INSERT INTO "AuditEvent" ("actorId", "actorRole", "action", "resource", "resourceId", "patientId", "before", "after", "outcome", "ip", "createdAt")`;
+const columnCount = 11;
+// The placeholders of the n-th row of a batch are always the same text: made once per position (at most
+// MAX_ROWS_PER_INSERT of them), not for every row of every batch.
+const tuplePlaceholders: string[] = [];
+function tupleAt(index: number): string {
+  const made = tuplePlaceholders[index];
+  if (made !== undefined) return made;
+  const $ = (n: number) => `$${index * columnCount + n}`;
+  const tuple = `(${$(1)}::int, ${$(2)}::int, ${$(3)}::text, ${$(4)}::text, ${$(5)}::text, ${$(6)}::int, ${$(7)}::jsonb, ${$(8)}::jsonb, ${$(9)}::text, ${$(10)}::text, ${$(11)}::timestamptz AT TIME ZONE 'UTC')`;
+  tuplePlaceholders[index] = tuple;
+  return tuple;
+}
+
 /**
  * One INSERT for the batch, in parameterised SQL: the audit row is written on every audited read, and through the model
  * API (create / createMany) its query compilation and the row it reads back cost about half of a cached results list's
@@ -162,15 +176,14 @@ const toRow = (entry: AuditEntry) => ({
  */
 function insertStatement(rows: AuditRow[]): { text: string; values: unknown[] } {
   const values: unknown[] = [];
-  const tuples = rows.map((row) => {
-    const at = values.length;
+  const tuples: string[] = [];
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index]!;
     values.push(row.actorId, row.actorRole, row.action, row.resource, row.resourceId, row.patientId, row.before, row.after);
     values.push(row.outcome, row.ip, row.createdAt.toISOString());
-    const $ = (n: number) => `$${at + n}`;
-    return `(${$(1)}::int, ${$(2)}::int, ${$(3)}::text, ${$(4)}::text, ${$(5)}::text, ${$(6)}::int, ${$(7)}::jsonb, ${$(8)}::jsonb, ${$(9)}::text, ${$(10)}::text, ${$(11)}::timestamptz AT TIME ZONE 'UTC')`;
-  });
-  const text = `INSERT INTO "AuditEvent" ("actorId", "actorRole", "action", "resource", "resourceId", "patientId", "before", "after", "outcome", "ip", "createdAt") VALUES ${tuples.join(", ")}`;
-  return { text, values };
+    tuples.push(tupleAt(index));
+  }
+  return { text: `${insertInto} VALUES ${tuples.join(", ")}`, values };
 }
 
 /**

@@ -23,6 +23,9 @@ function candidatePorts(): { first: number; count: number } {
   return { first: first + worker * sliceSize, count: sliceSize };
 }
 
+// The system's range does not change while tests run: read once per process.
+const candidates = candidatePorts();
+
 const handedOut = new Set<number>();
 
 function canListen(port: number): Promise<boolean> {
@@ -35,7 +38,7 @@ function canListen(port: number): Promise<boolean> {
 
 /** A loopback port free now and not handed out before in this process, for a process or server a test starts. */
 export async function freePort(): Promise<number> {
-  const { first, count } = candidatePorts();
+  const { first, count } = candidates;
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const port = first + Math.floor(Math.random() * count);
     if (handedOut.has(port)) continue;

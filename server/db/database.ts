@@ -72,6 +72,7 @@ function postgresDatabase(target: DatabaseTarget, url: string, access: Database[
     max: POOL_CONNECTIONS,
     min: POOL_CONNECTIONS,
   });
+  keepConnectionsThroughRefusedStatements(pool);
   const adapterFactory = new PortalPgAdapterFactory(pool);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   let closed: Promise<void> | undefined;
@@ -82,6 +83,47 @@ function postgresDatabase(target: DatabaseTarget, url: string, access: Database[
   pool.on("error", () => {});
   const executeSql = (text: string, values?: unknown[]) => pool.query(text, values);
   return { prisma, adapterFactory, target, access, migrationsApplied: [], pool, listen, executeSql, close };
+}
+
+/**
+ * pg's `Pool.query` closes the connection of every query that fails, and the pool does not open another until load asks
+ * for one (`min` only stops it closing idle ones). PostgreSQL refuses some statements as a matter of course: pg-boss
+ * fetches a singleton queue's next job expecting a unique violation while another replica runs one, and a patient's
+ * write can break a rule. So the count of a pool that keeps its connections fell (the soak of 1-12-2026: 22 → 19 in
+ * 3 min, 14–16 → 7–9 over 30, about four such conflicts a minute), and each burst after paid for new backends.
+ * A statement sent with parameters is one statement (the extended protocol), run outside any transaction on a pooled
+ * connection, so when PostgreSQL refuses it with an ERROR the session is as it was: that connection goes back to the
+ * pool. Anything else still closes it: a lost connection, a FATAL (the session ended), a script that may have opened a
+ * transaction. Queries given a callback keep pg's own path (nothing in the portal passes one).
+ */
+function keepConnectionsThroughRefusedStatements(pool: pg.Pool): void {
+  const closingQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const keepingQuery = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    // While checked out a client has no listener for a lost connection; Pool.query adds one, and so must this.
+    const onLost = () => {};
+    client.on("error", onLost);
+    try {
+      const result = await client.query(config, values);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(sessionUnharmed(error, config, values) ? undefined : (error as Error));
+      throw error;
+    } finally {
+      client.removeListener("error", onLost);
+    }
+  };
+  pool.query = ((...args: unknown[]) =>
+    typeof args.at(-1) === "function"
+      ? closingQuery(...args)
+      : keepingQuery(...(args as [string | pg.QueryConfig, unknown[]?]))) as pg.Pool["query"];
+}
+
+function sessionUnharmed(error: unknown, config: string | pg.QueryConfig, values: unknown[] | undefined): boolean {
+  if (!(error instanceof pg.DatabaseError) || error.severity !== "ERROR") return false;
+  const parameters = values ?? (typeof config === "string" ? undefined : config.values);
+  return (parameters?.length ?? 0) > 0 || (typeof config !== "string" && Boolean(config.name));
 }
 
 /** LISTEN on a connection of its own, reconnected every second while lost. */

@@ -55,3 +55,57 @@ describe("the database connection pool", () => {
     }
   });
 });
+
+describe("a statement PostgreSQL refuses", () => {
+  const openConnections = async (pool: pg.Pool) => {
+    await Promise.all(Array.from({ length: 10 }, () => pool.query("SELECT pg_sleep(0.05)")));
+    expect(pool.totalCount).toBe(10);
+  };
+  const backends = async (db: Database) => {
+    const name = new URL((db.target as { url: string }).url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const result = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 ORDER BY pid", [name]);
+      return result.rows.map((row) => row.pid);
+    } finally {
+      await admin.end();
+    }
+  };
+
+  it("does not cost the pool its connection: pg-boss's expected conflicts and a patient's refused write leave the count as it was", async () => {
+    const { db } = fresh;
+    const pool = db.pool!;
+    await openConnections(pool);
+    const before = await backends(db);
+    // pg-boss fetches a singleton queue's next job expecting a unique violation while another replica runs one (through
+    // executeSql, as here); a write Prisma sends that PostgreSQL refuses takes the pool's same path.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await expect(db.executeSql("SELECT 1 / $1::int", [0])).rejects.toMatchObject({ code: "22012" });
+      await expect(db.prisma.$queryRaw`SELECT 1 / ${0}::int`).rejects.toThrow();
+    }
+    expect(pool.totalCount).toBe(10);
+    expect(await backends(db)).toEqual(before);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => db.executeSql("SELECT $1::int AS n", [7])));
+    expect(answers.map((answer) => answer.rows[0])).toEqual(Array.from({ length: 10 }, () => ({ n: 7 })));
+  });
+
+  it("in a script that may have left a transaction open closes that connection, and the next queries still work", async () => {
+    const { db } = fresh;
+    const pool = db.pool!;
+    await openConnections(pool);
+    await expect(db.executeSql("BEGIN; SELECT 1 / 0; COMMIT")).rejects.toMatchObject({ code: "22012" });
+    expect(pool.totalCount).toBe(9);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => db.executeSql("SELECT 1 AS n")));
+    expect(answers.map((answer) => answer.rows[0])).toEqual(Array.from({ length: 10 }, () => ({ n: 1 })));
+  });
+
+  it("that ends the session (an operator's pg_terminate_backend) closes that connection", async () => {
+    const { db } = fresh;
+    const pool = db.pool!;
+    await openConnections(pool);
+    await expect(db.executeSql("SELECT pg_terminate_backend(pg_backend_pid()) WHERE $1::int = 1", [1])).rejects.toThrow();
+    await expect.poll(() => pool.totalCount).toBe(9);
+    expect((await db.executeSql("SELECT $1::int AS n", [1])).rows[0]).toEqual({ n: 1 });
+  });
+});

@@ -16,6 +16,7 @@ import { explainCalls } from "./support/explain.ts";
 import { demoSecondStep } from "./support/second-factor.ts";
 import { combine, measure, type LoadResult } from "./support/load.ts";
 import { startServer, type RunningServer } from "./support/processes.ts";
+import { compileMeasuredServers } from "./support/compiled.ts";
 
 // The portal's throughput on PostgreSQL, against a bare Fastify JSON route measured in the same run (the ceiling):
 // these machines are shared and noisy, so the ratio to the ceiling is what the budgets hold, not absolute numbers.
@@ -345,7 +346,14 @@ async function measureCeiling(bare: RunningServer, label: string): Promise<Bench
   return row(`techo: Fastify sin nada (${label})`, load, load.reqPerSec);
 }
 
-async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line: string) => void): Promise<BenchResult[]> {
+type CompiledServers = Awaited<ReturnType<typeof compileMeasuredServers>>;
+
+async function measureDataset(
+  dataset: Dataset,
+  bare: RunningServer,
+  entries: CompiledServers,
+  log: (line: string) => void,
+): Promise<BenchResult[]> {
   const ceilingRow = await measureCeiling(bare, dataset.name);
   const env = portalEnv(
     {
@@ -365,9 +373,9 @@ async function measureDataset(dataset: Dataset, bare: RunningServer, log: (line:
     String(ports.mocksHttp),
   ) as Record<string, string>;
   // With the environment and node options the image's CMD gives the portal (scripts/portal-process.mjs).
-  const portal = await startServer("server/main.ts", { ...portalProcessEnv, ...env }, ports.portal, "/api/rcr/v1/health", portalNodeArgs);
+  const portal = await startServer(entries.portal, { ...portalProcessEnv, ...env }, ports.portal, "/api/rcr/v1/health", portalNodeArgs);
   const floor = await startServer(
-    "bench/support/floor-server.ts",
+    entries.floor,
     { DATABASE_URL: dataset.url, FLOOR_PATIENT_RUT: patient.rut },
     ports.floor,
     "/floor/ready",
@@ -543,9 +551,10 @@ async function measureLogin(portal: RunningServer, ceiling: number): Promise<Ben
 
 export default async function run(): Promise<BenchResult[]> {
   const log = (line: string) => console.log(`  ${line}`);
-  const bare = await startServer("bench/support/bare-server.ts", {}, ports.bare, "/bare");
+  const entries = await compileMeasuredServers();
+  const bare = await startServer(entries.bare, {}, ports.bare, "/bare");
   const mocks = await startServer(
-    "mocks/start.ts",
+    entries.mocks,
     { MOCKS_HOST: "127.0.0.1", MOCKS_HTTP_PORT: String(ports.mocksHttp), MOCKS_SMTP_PORT: String(ports.smtp), LOG_LEVEL: "warn" },
     ports.mocksHttp,
     "/",
@@ -569,7 +578,7 @@ export default async function run(): Promise<BenchResult[]> {
           for (const row of explained) log(`${row.name}: ${row.note}`);
           results.push(...explained);
         }
-        results.push(...(await measureDataset(dataset, bare, log)));
+        results.push(...(await measureDataset(dataset, bare, entries, log)));
       } finally {
         await dataset.fresh.drop();
       }

@@ -18,21 +18,21 @@ export const serverEntries = {
   "mocks/start": "mocks/start.ts",
 };
 
+/** How every bundle is compiled (the bench compiles its own servers the same way: bench/support/compiled.ts). */
+export const compileOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  legalComments: "none",
+  logLevel: "warning",
+};
+
 /** Builds every entry into `outdir` (default dist); returns the files written and the packages they import at run time. */
 export async function buildServer(outdir = "dist") {
-  const result = await build({
-    entryPoints: serverEntries,
-    outdir,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: "linked",
-    legalComments: "none",
-    logLevel: "warning",
-    metafile: true,
-  });
+  const result = await build({ ...compileOptions, entryPoints: serverEntries, outdir, metafile: true });
   const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".js"));
   const packages = new Set();
   for (const [, output] of outputs) {

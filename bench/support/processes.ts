@@ -30,8 +30,8 @@ function processCpuMicros(pid: number | undefined): number | undefined {
 }
 
 /**
- * Starts an entry point in its own Node process (a compiled .js as production runs it, see compiled.ts; a .ts through
- * tsx) and waits until `readyPath` answers 200. `nodeArgs`: the process's own node options (the portal's are the image's,
+ * Starts a compiled entry point (compiled.ts: as production runs it, without a TypeScript loader) in its own Node
+ * process and waits until `readyPath` answers 200. `nodeArgs`: the process's own node options (the portal's are the image's,
  * scripts/portal-process.mjs).
  */
 export async function startServer(
@@ -44,8 +44,7 @@ export async function startServer(
   // BENCH_NODE_ARGS: more options for each measured process's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles",
   // which Node refuses in NODE_OPTIONS), to see where a row's CPU goes.
   const extraArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, ...loader, entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,7 +7,7 @@
 // prisma/migrations from its own address, so it finds them from the bundle too. No code splitting for that reason: a
 // shared chunk would sit at another depth.
 import { build } from "esbuild";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const serverEntries = {
@@ -30,9 +30,22 @@ export const compileOptions = {
   logLevel: "warning",
 };
 
+/**
+ * Writes `contents` to `file` through a temporary file and a rename, so a process starting a bundle while another build
+ * rewrites it (two stacks, or a stack and the bench, starting at once) reads the old file or the new one, never half.
+ */
+function writeAtomically(file, contents) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
 /** Builds every entry into `outdir` (default dist); returns the files written and the packages they import at run time. */
 export async function buildServer(outdir = "dist") {
-  const result = await build({ ...compileOptions, entryPoints: serverEntries, outdir, metafile: true });
+  const result = await build({ ...compileOptions, entryPoints: serverEntries, outdir, metafile: true, write: false });
+  for (const { path: file, contents } of result.outputFiles) writeAtomically(file, contents);
+  const text = new Map(result.outputFiles.map((output) => [path.relative(process.cwd(), output.path), output.text]));
   const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".js"));
   const packages = new Set();
   for (const [, output] of outputs) {
@@ -44,13 +57,13 @@ export async function buildServer(outdir = "dist") {
   // Packages found by path at run time (createRequire(...).resolve("swagger-ui-dist/package.json")), which esbuild
   // cannot see as imports, are needed all the same.
   for (const [file] of outputs) {
-    for (const match of readFileSync(file, "utf8").matchAll(/\.resolve\(\s*["']((?:@[\w.-]+\/)?[\w.-]+)[/"']/g)) {
+    for (const match of (text.get(file) ?? "").matchAll(/\.resolve\(\s*["']((?:@[\w.-]+\/)?[\w.-]+)[/"']/g)) {
       packages.add(match[1]);
     }
   }
   const list = [...packages].sort();
   // The image keeps these (and what they depend on) in node_modules, nothing else (scripts/prune-runtime.mjs).
-  writeFileSync(path.join(outdir, "runtime-packages.json"), `${JSON.stringify(list, null, 2)}\n`);
+  writeAtomically(path.join(outdir, "runtime-packages.json"), `${JSON.stringify(list, null, 2)}\n`);
   return { files: outputs.map(([file]) => file), packages: list };
 }
 

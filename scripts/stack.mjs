@@ -1,5 +1,7 @@
 // npm run stack: the topology of docker-compose.yml without Docker, on this machine's PostgreSQL and Redis — migrations
-// once, demo data (development), the mock providers, two portal processes and a round-robin proxy in front.
+// once, demo data (development), the mock providers, two portal processes and a round-robin proxy in front. Every
+// process runs the compiled bundles the image runs (npm run build:server, dist/), not the TypeScript sources: the load,
+// fault and soak runs measure what a clinic deploys (tsx's loader adds work per closure and its own compiled code).
 //
 //   DATABASE_URL   PostgreSQL (default postgresql://postgres@127.0.0.1:5432/portal_pacientes; created if missing)
 //   REDIS_URL      shared login throttling (default redis://127.0.0.1:6379)
@@ -13,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { portalNodeArgs, portalProcessEnv } from "./portal-process.mjs";
 import { portalEnv } from "./start-env.mjs";
+import { buildServer } from "./build-server.mjs";
 import { startProxy } from "./stack-proxy.mjs";
 import { createSupervisor, portsInUse } from "./supervisor.mjs";
 import { loadEnvFile } from "../server/lib/env-file.mjs";
@@ -27,7 +30,6 @@ const portalPorts = (env.STACK_PORTAL_PORTS ?? `${proxyPort + 1},${proxyPort + 2
 const mocksPort = env.MOCKS_HTTP_PORT ?? "4300";
 const smtpPort = env.MOCKS_SMTP_PORT ?? "2525";
 const node = process.execPath;
-const tsx = (script) => ["--import", "tsx", script];
 
 const taken = await portsInUse({
   "el proxy": proxyPort,
@@ -79,13 +81,15 @@ function signingSecret() {
 }
 
 function runOnce(label, script, extraEnv) {
-  const result = spawnSync(node, tsx(script), { stdio: "inherit", env: { ...env, ...extraEnv } });
+  const result = spawnSync(node, ["--enable-source-maps", script], { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (result.status !== 0) {
     console.error(`stack: ${label} falló (código ${result.status})`);
     process.exit(result.status ?? 1);
   }
 }
 
+log("compilando el servidor…");
+await buildServer("dist");
 await ensureDatabase();
 const shared = {
   DATABASE_URL: databaseUrl,
@@ -95,9 +99,8 @@ const shared = {
   SMTP_PORT: env.SMTP_PORT ?? smtpPort,
   CLINIC_PORTAL_URL_TEMPLATE: env.CLINIC_PORTAL_URL_TEMPLATE ?? `http://{alias}.localhost:${proxyPort}`,
 };
-runOnce("la migración", "server/db/migrate.cli.ts", shared);
-if (env.STACK_SEED !== "false" && env.NODE_ENV !== "production")
-  runOnce("la carga de datos de demostración", "server/db/seed.cli.ts", shared);
+runOnce("la migración", "dist/cli/migrate.js", shared);
+if (env.STACK_SEED !== "false" && env.NODE_ENV !== "production") runOnce("la carga de datos de demostración", "dist/cli/seed.js", shared);
 if (env.SKIP_WEB_BUILD !== "true") {
   log("construyendo la aplicación web…");
   const npx = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -126,7 +129,7 @@ const supervisor = createSupervisor({
 });
 const start = (name, script, childEnv, nodeArgs) => log(`${name} pid=${supervisor.start(name, script, childEnv, nodeArgs)}`);
 
-start("mocks", "mocks/start.ts", {
+start("mocks", "dist/mocks/start.js", {
   MOCKS_FRAME_ANCESTORS: `http://localhost:${proxyPort} http://*.localhost:${proxyPort}`,
   ...env,
   MOCKS_HTTP_PORT: mocksPort,
@@ -134,7 +137,7 @@ start("mocks", "mocks/start.ts", {
 });
 portalPorts.forEach((port, index) => {
   const spec = {
-    script: "server/main.ts",
+    script: "dist/server/main.js",
     nodeArgs: portalNodeArgs,
     env: {
       ...portalProcessEnv,

@@ -1,5 +1,5 @@
-// The child processes of npm start and npm run stack. Each runs `node --import tsx <script>` itself, not through
-// npx: a signal then reaches the process that serves (and its close-with-grace), with no wrapper in between that might
+// The child processes of npm start and npm run stack. Each runs `node <script>` itself (a TypeScript source through tsx's
+// loader, a compiled bundle with its source maps), not through npx: a signal then reaches the process that serves (and its close-with-grace), with no wrapper in between that might
 // not pass it on. Stopping sends SIGTERM to every child and exits only once all are gone (or after `graceMs`), so
 // nothing started here outlives the command and keeps its ports — also when npm, which started the command, is
 // stopped instead (it does not pass the signal on). The children named in `stopLast` (the simulated providers) get
@@ -37,8 +37,8 @@ export function createSupervisor({ graceMs = 15_000, stopLast = [], onChildExit 
       return stopping;
     },
     /**
-     * Starts `script` (TypeScript, through tsx's loader) under `name`, with `nodeArgs` on node's command line (the
-     * portal's: scripts/portal-process.mjs); returns its pid.
+     * Starts `script` under `name` (a .ts source through tsx's loader, a compiled .js bundle as the image runs it), with
+     * `nodeArgs` on node's command line (the portal's: scripts/portal-process.mjs); returns its pid.
      */
     start(name, script, env, nodeArgs = []) {
       // SUPERVISED_NODE_ARGS: more options for each child's node (e.g. "--cpu-prof --cpu-prof-dir=var/profiles", which
@@ -48,7 +48,8 @@ export function createSupervisor({ graceMs = 15_000, stopLast = [], onChildExit 
       // its SIGINT at the same moment as the supervisor's SIGTERM — the providers stopped under the portal still draining
       // (its mail to the SMTP catcher answered 421), and the portal took the second signal as «exit now». The
       // supervisor relays the stop, once, in order.
-      const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, "--import", "tsx", script], {
+      const loader = script.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"];
+      const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, ...loader, script], {
         stdio: "inherit",
         env,
         detached: true,

@@ -92,6 +92,18 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     }
   });
 
+  it("runs the compiled bundles the image runs (dist/server/main.js, dist/mocks/start.js), with no TypeScript loader", () => {
+    for (const [name, bundle] of [
+      ["portal-1", "dist/server/main.js"],
+      ["portal-2", "dist/server/main.js"],
+      ["mocks", "dist/mocks/start.js"],
+    ] as const) {
+      const commandLine = readFileSync(`/proc/${pids[name]}/cmdline`, "utf8").split("\0").filter(Boolean);
+      expect(commandLine.at(-1), name).toBe(bundle);
+      expect(commandLine, name).not.toContain("tsx");
+    }
+  });
+
   it("accepts on one instance the token issued by the other", async () => {
     const login = await logIn(ports.a);
     expect(login.status).toBe(200);

@@ -14,7 +14,7 @@ import type { BenchResult } from "./bench-stats.ts";
 import { createDataset, type Dataset } from "./support/datasets.ts";
 import { explainCalls } from "./support/explain.ts";
 import { demoSecondStep } from "./support/second-factor.ts";
-import { combine, measure, type LoadResult } from "./support/load.ts";
+import { combine, measure, median, medianLoad, type LoadResult } from "./support/load.ts";
 import { startServer, type RunningServer } from "./support/processes.ts";
 import { compileMeasuredServers } from "./support/compiled.ts";
 
@@ -348,6 +348,190 @@ async function measureCeiling(bare: RunningServer, label: string): Promise<Bench
 
 type CompiledServers = Awaited<ReturnType<typeof compileMeasuredServers>>;
 
+/** Where one call is measured: its REST and tRPC addresses, its provider and floor when it has them, the servers. */
+interface CallTargets {
+  restUrl: string;
+  trpcUrl: string;
+  headers: Record<string, string>;
+  direct?: DirectRequest;
+  floorUrl?: string;
+  servers: { bare: RunningServer; floor: RunningServer; portal: RunningServer };
+  dataset: string;
+}
+
+/** One measurement of a call: both transports, and around them the ceiling and, when it has them, its floor and provider. */
+interface CallMeasurement {
+  ceiling: number;
+  rest: LoadResult;
+  trpc: LoadResult;
+  floorRead?: LoadResult;
+  direct?: LoadResult;
+  /** The route with 'Actualizar' (REST actualizar=true, tRPC refresh), informative. */
+  refreshed?: { rest: LoadResult; trpc: LoadResult };
+}
+
+async function measureCall(call: Call, targets: CallTargets): Promise<CallMeasurement> {
+  const { restUrl, trpcUrl: trpcUrlOfCall, headers, direct, floorUrl } = targets;
+  const { bare, floor, portal } = targets.servers;
+  // REST and tRPC in the order A B B A, each half the time, with the ceiling measured before and after: the
+  // machine's load drifts within a run, and this way neither transport nor the ceiling gets the quieter moment.
+  // A list with a provider has it called directly around them (D A B B A D), for the same reason, and its route
+  // with 'Actualizar' (R: REST actualizar=true, then tRPC refresh) measured in the middle: D A B R R B A D.
+  const half = Math.max(1, SECONDS / 2);
+  const directLoad = (request: DirectRequest) => measure({ ...request, connections: CONNECTIONS, seconds: half });
+  const ceilingBefore = (await measureCeiling(bare, targets.dataset)).reqPerSec!;
+  const directFirst = direct && (await directLoad(direct));
+  // A database read has its floor measured around it the same way: F A B B A F.
+  const floorLoad = (url: string) => measure({ url, connections: CONNECTIONS, seconds: half, serverCpu: floor.cpuMicros });
+  const floorFirst = floorUrl && (await floorLoad(floorUrl));
+  // The portal's CPU per REST call: its process's user + system time over both measured REST halves, GC included.
+  const serverCpu = portal.cpuMicros;
+  const restFirst = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
+  const trpcFirst = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
+  const refreshed = direct &&
+    call.direct?.refreshable && {
+      rest: await measure({
+        url: `${restUrl}${restUrl.includes("?") ? "&" : "?"}actualizar=true`,
+        headers,
+        connections: CONNECTIONS,
+        seconds: half,
+      }),
+      trpc: await measure({
+        url: portal.url + trpcUrl({ ...call.trpc, input: { ...(call.trpc.input as object), refresh: true } }),
+        headers,
+        connections: CONNECTIONS,
+        seconds: half,
+      }),
+    };
+  const trpcSecond = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
+  const restSecond = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
+  const directSecond = direct && (await directLoad(direct));
+  const floorSecond = floorUrl && (await floorLoad(floorUrl));
+  const ceiling = (ceilingBefore + (await measureCeiling(bare, targets.dataset)).reqPerSec!) / 2;
+  const measured: CallMeasurement = { ceiling, rest: combine(restFirst, restSecond), trpc: combine(trpcFirst, trpcSecond) };
+  assertAnswered(`${call.name} (REST)`, measured.rest);
+  assertAnswered(`${call.name} (tRPC)`, measured.trpc);
+  if (floorFirst && floorSecond) {
+    measured.floorRead = combine(floorFirst, floorSecond);
+    assertAnswered(`${call.name} (piso)`, measured.floorRead);
+  }
+  if (directFirst && directSecond) {
+    measured.direct = combine(directFirst, directSecond);
+    assertAnswered(`${call.name} (proveedor directo)`, measured.direct);
+  }
+  if (refreshed) {
+    assertAnswered(`${call.name} (REST actualizar=true)`, refreshed.rest);
+    assertAnswered(`${call.name} (tRPC refresh)`, refreshed.trpc);
+    measured.refreshed = refreshed;
+  }
+  return measured;
+}
+
+/**
+ * A call that misses on its first measurement is measured twice more and judged on the median of the three. On these
+ * shared machines one measurement of a row moves up to 20 points between runs (a neighbour's burst, a p99 of 151 ms
+ * beside 28–32 in the rest of the run): a single reading fails the whole bench on noise, and the median of three still
+ * fails a call that really misses (it needs two of the three). A call that passes once is not measured again.
+ */
+function medianOf(measurements: CallMeasurement[]): CallMeasurement {
+  const optional = (pick: (m: CallMeasurement) => LoadResult | undefined) => {
+    const loads = measurements.map(pick);
+    return loads.every((load) => load !== undefined) ? medianLoad(loads as LoadResult[]) : undefined;
+  };
+  const refreshedRest = optional((m) => m.refreshed?.rest);
+  const refreshedTrpc = optional((m) => m.refreshed?.trpc);
+  return {
+    ceiling: median(measurements.map((m) => m.ceiling)),
+    rest: medianLoad(measurements.map((m) => m.rest)),
+    trpc: medianLoad(measurements.map((m) => m.trpc)),
+    floorRead: optional((m) => m.floorRead),
+    direct: optional((m) => m.direct),
+    refreshed: refreshedRest && refreshedTrpc ? { rest: refreshedRest, trpc: refreshedTrpc } : undefined,
+  };
+}
+
+/** The rows of one call against its budgets, the lines to log, and every budget it misses. */
+function judgeCall(
+  call: Call,
+  label: string,
+  m: CallMeasurement,
+  retried?: string,
+): { rows: BenchResult[]; lines: string[]; misses: string[] } {
+  const { ceiling, rest, trpc, floorRead } = m;
+  const rows: BenchResult[] = [];
+  const lines: string[] = [];
+  const also = retried ? `; ${retried}` : "";
+  const cpuPerCall = (load: LoadResult) => (load.serverCpuMicros === undefined ? undefined : load.serverCpuMicros / load.requests);
+  const restCpuMicros = cpuPerCall(rest);
+  const trpcCpuMicros = cpuPerCall(trpc);
+  // A database read is held against its floor (issue 46): each transport ≥ 60 % of the floor's req/s, p99 at most
+  // the floor's + 25 ms. A read without a floor route keeps issue 14's budget against the ceiling.
+  const transportMisses = (transport: string, load: LoadResult): string[] => {
+    if (floorRead) return floorMisses(transport, load, floorRead);
+    const misses: string[] = [];
+    if (call.minRatio !== undefined && load.reqPerSec < call.minRatio * ceiling)
+      misses.push(ratioMiss(`${transport} `, load.reqPerSec / ceiling, call.minRatio, "del techo"));
+    if (call.maxP99Ms !== undefined && load.p99Ms > call.maxP99Ms)
+      misses.push(`${transport} p99 ${load.p99Ms} ms > ${call.maxP99Ms} ms (sobra ${(load.p99Ms - call.maxP99Ms).toFixed(1)} ms)`);
+    return misses;
+  };
+  const readBudget = floorRead
+    ? `≥ ${budgets.floorRatio * 100} % piso; p99 ≤ piso + ${budgets.floorP99ExtraMs} ms`
+    : call.minRatio === undefined
+      ? "ver fila «proveedor directo»"
+      : `≥ ${call.minRatio * 100} % techo${call.maxP99Ms === undefined ? "" : `; p99 ≤ ${call.maxP99Ms} ms`}`;
+  const ofFloor = (load: LoadResult) => (floorRead ? `${percentOf(load, floorRead)} del piso; ` : "");
+  const restNote = `${ofFloor(rest)}techo ${Math.round(ceiling)} req/s; CPU por llamada ${restCpuMicros === undefined ? "no medida" : `${Math.round(restCpuMicros)} µs`}${also}`;
+  rows.push(judge(row(`${label} REST`, rest, ceiling, restNote), transportMisses("REST", rest), readBudget));
+  // tRPC's own cost is fixed (issue 26: measure it, do not reimplement tRPC): its CPU per call beside REST's. On the
+  // cheap calls (REST under 200 µs, no database read) it is held at ≤ 40 µs (issue 46); elsewhere it is reported.
+  const cheap = !call.databaseRead && restCpuMicros !== undefined && restCpuMicros < budgets.cheapCallCpuMicros;
+  const trpcOwnCpu = restCpuMicros === undefined || trpcCpuMicros === undefined ? undefined : trpcCpuMicros - restCpuMicros;
+  const versusRest = `${((trpc.reqPerSec / rest.reqPerSec - 1) * 100).toFixed(1)} % vs REST`;
+  const cpuCost =
+    trpcOwnCpu === undefined
+      ? "CPU no medida"
+      : `CPU por llamada tRPC ${Math.round(trpcCpuMicros!)} µs, REST ${Math.round(restCpuMicros!)} µs: costo propio de tRPC ${Math.round(trpcOwnCpu)} µs`;
+  const trpcMisses = [...transportMisses("tRPC", trpc)];
+  if (cheap && (trpcOwnCpu === undefined || trpcOwnCpu > budgets.trpcOwnCpuMicros))
+    trpcMisses.push(
+      trpcOwnCpu === undefined
+        ? "costo propio de tRPC no medido"
+        : `costo propio de tRPC ${Math.round(trpcOwnCpu)} µs > ${budgets.trpcOwnCpuMicros} µs (sobra ${Math.round(trpcOwnCpu - budgets.trpcOwnCpuMicros)} µs)`,
+    );
+  const trpcBudget = cheap ? `${readBudget}; costo propio ≤ ${budgets.trpcOwnCpuMicros} µs CPU` : readBudget;
+  rows.push(judge(row(`${label} tRPC`, trpc, ceiling, `${ofFloor(trpc)}${versusRest}; ${cpuCost}${also}`), trpcMisses, trpcBudget));
+  lines.push(
+    `${label}: REST ${Math.round(rest.reqPerSec)} req/s p99 ${rest.p99Ms} ms; tRPC ${Math.round(trpc.reqPerSec)} req/s p99 ${trpc.p99Ms} ms (${cpuCost})${also}`,
+  );
+  if (floorRead) {
+    const floorCpu = cpuPerCall(floorRead);
+    const floorNote =
+      `el piso es ${((floorRead.reqPerSec / ceiling) * 100).toFixed(1)} % del techo; ` +
+      `CPU por llamada del piso ${floorCpu === undefined ? "no medida" : `${Math.round(floorCpu)} µs`}`;
+    rows.push(row(`${label} piso (Fastify + la misma consulta en pg)`, floorRead, ceiling, floorNote));
+    lines.push(
+      `${label}: piso ${Math.round(floorRead.reqPerSec)} req/s p99 ${floorRead.p99Ms} ms (${floorNote}); REST ${percentOf(rest, floorRead)}, tRPC ${percentOf(trpc, floorRead)} del piso`,
+    );
+  }
+  if (call.direct && m.direct) {
+    const alone = m.direct;
+    rows.push(directRow(label, alone, rest, trpc, ceiling, `${call.direct.cache}${also}`));
+    lines.push(
+      `${label}: proveedor directo ${Math.round(alone.reqPerSec)} req/s p99 ${alone.p99Ms} ms; REST ${percentOf(rest, alone)}, tRPC ${percentOf(trpc, alone)} del directo (${call.direct.cache})`,
+    );
+    if (m.refreshed) {
+      const note = (transport: LoadResult) => `${percentOf(transport, alone)} del directo; informativo, sin presupuesto`;
+      rows.push(row(`${label} REST actualizar=true`, m.refreshed.rest, ceiling, note(m.refreshed.rest)));
+      rows.push(row(`${label} tRPC refresh`, m.refreshed.trpc, ceiling, note(m.refreshed.trpc)));
+      lines.push(
+        `${label}: con «Actualizar» REST ${Math.round(m.refreshed.rest.reqPerSec)} req/s p99 ${m.refreshed.rest.p99Ms} ms (${percentOf(m.refreshed.rest, alone)}), tRPC ${Math.round(m.refreshed.trpc.reqPerSec)} req/s p99 ${m.refreshed.trpc.p99Ms} ms (${percentOf(m.refreshed.trpc, alone)} del directo; informativo)`,
+      );
+    }
+  }
+  return { rows, lines, misses: rows.flatMap((judged) => judged.misses ?? []) };
+}
+
 async function measureDataset(
   dataset: Dataset,
   bare: RunningServer,
@@ -395,125 +579,28 @@ async function measureDataset(
     const only = process.env.BENCH_CALLS?.split(",").filter(Boolean);
     for (const call of calls.filter((c) => !only || only.some((word) => c.name.includes(word)))) {
       const headers = { authorization: `Bearer ${tokens[call.as]}`, host: `hcs.localhost:${ports.portal}` };
-      // REST and tRPC in the order A B B A, each half the time, with the ceiling measured before and after: the
-      // machine's load drifts within a run, and this way neither transport nor the ceiling gets the quieter moment.
-      // A list with a provider has it called directly around them (D A B B A D), for the same reason, and its route
-      // with 'Actualizar' (R: REST actualizar=true, then tRPC refresh) measured in the middle: D A B R R B A D.
-      const half = Math.max(1, SECONDS / 2);
-      const restUrl = portal.url + call.rest;
-      const trpcUrlOfCall = portal.url + trpcUrl(call.trpc);
       const provider = call.direct;
       const direct = provider && (await provider.request(providerBases));
-      if (provider && direct) await assertSameResults(call.name, restUrl, headers, direct, provider.idOf);
-      const directLoad = (request: DirectRequest) => measure({ ...request, connections: CONNECTIONS, seconds: half });
-      const ceilingBefore = (await measureCeiling(bare, dataset.name)).reqPerSec!;
-      const directFirst = direct && (await directLoad(direct));
-      // A database read has its floor measured around it the same way: F A B B A F.
-      const floorUrl = call.databaseRead && floor.url + call.databaseRead.floor;
-      const floorLoad = (url: string) => measure({ url, connections: CONNECTIONS, seconds: half, serverCpu: floor.cpuMicros });
-      const floorFirst = floorUrl && (await floorLoad(floorUrl));
-      // The portal's CPU per REST call: its process's user + system time over both measured REST halves, GC included.
-      const serverCpu = portal.cpuMicros;
-      const restFirst = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
-      const trpcFirst = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
-      const refreshed = direct &&
-        provider.refreshable && {
-          rest: await measure({
-            url: `${restUrl}${restUrl.includes("?") ? "&" : "?"}actualizar=true`,
-            headers,
-            connections: CONNECTIONS,
-            seconds: half,
-          }),
-          trpc: await measure({
-            url: portal.url + trpcUrl({ ...call.trpc, input: { ...(call.trpc.input as object), refresh: true } }),
-            headers,
-            connections: CONNECTIONS,
-            seconds: half,
-          }),
-        };
-      const trpcSecond = await measure({ url: trpcUrlOfCall, headers, connections: CONNECTIONS, seconds: half, serverCpu });
-      const restSecond = await measure({ url: restUrl, headers, connections: CONNECTIONS, seconds: half, serverCpu });
-      const directSecond = direct && (await directLoad(direct));
-      const floorSecond = floorUrl && (await floorLoad(floorUrl));
-      const ceiling = (ceilingBefore + (await measureCeiling(bare, dataset.name)).reqPerSec!) / 2;
-      const rest = combine(restFirst, restSecond);
-      const trpc = combine(trpcFirst, trpcSecond);
-      assertAnswered(`${call.name} (REST)`, rest);
-      assertAnswered(`${call.name} (tRPC)`, trpc);
-      const label = `${call.name} [${dataset.name}]`;
-      const cpuPerCall = (load: LoadResult) => (load.serverCpuMicros === undefined ? undefined : load.serverCpuMicros / load.requests);
-      const restCpuMicros = cpuPerCall(rest);
-      const trpcCpuMicros = cpuPerCall(trpc);
-      const floorRead = floorFirst && floorSecond ? combine(floorFirst, floorSecond) : undefined;
-      if (floorRead) assertAnswered(`${call.name} (piso)`, floorRead);
-      // A database read is held against its floor (issue 46): each transport ≥ 60 % of the floor's req/s, p99 at most
-      // the floor's + 25 ms. A read without a floor route keeps issue 14's budget against the ceiling.
-      const transportMisses = (transport: string, load: LoadResult): string[] => {
-        if (floorRead) return floorMisses(transport, load, floorRead);
-        const misses: string[] = [];
-        if (call.minRatio !== undefined && load.reqPerSec < call.minRatio * ceiling)
-          misses.push(ratioMiss(`${transport} `, load.reqPerSec / ceiling, call.minRatio, "del techo"));
-        if (call.maxP99Ms !== undefined && load.p99Ms > call.maxP99Ms)
-          misses.push(`${transport} p99 ${load.p99Ms} ms > ${call.maxP99Ms} ms (sobra ${(load.p99Ms - call.maxP99Ms).toFixed(1)} ms)`);
-        return misses;
+      const targets: CallTargets = {
+        restUrl: portal.url + call.rest,
+        trpcUrl: portal.url + trpcUrl(call.trpc),
+        headers,
+        direct,
+        floorUrl: call.databaseRead && floor.url + call.databaseRead.floor,
+        servers: { bare, floor, portal },
+        dataset: dataset.name,
       };
-      const readBudget = floorRead
-        ? `≥ ${budgets.floorRatio * 100} % piso; p99 ≤ piso + ${budgets.floorP99ExtraMs} ms`
-        : call.minRatio === undefined
-          ? "ver fila «proveedor directo»"
-          : `≥ ${call.minRatio * 100} % techo${call.maxP99Ms === undefined ? "" : `; p99 ≤ ${call.maxP99Ms} ms`}`;
-      const ofFloor = (load: LoadResult) => (floorRead ? `${percentOf(load, floorRead)} del piso; ` : "");
-      const restNote = `${ofFloor(rest)}techo ${Math.round(ceiling)} req/s; CPU por llamada ${restCpuMicros === undefined ? "no medida" : `${Math.round(restCpuMicros)} µs`}`;
-      results.push(judge(row(`${label} REST`, rest, ceiling, restNote), transportMisses("REST", rest), readBudget));
-      // tRPC's own cost is fixed (issue 26: measure it, do not reimplement tRPC): its CPU per call beside REST's. On the
-      // cheap calls (REST under 200 µs, no database read) it is held at ≤ 40 µs (issue 46); elsewhere it is reported.
-      const cheap = !call.databaseRead && restCpuMicros !== undefined && restCpuMicros < budgets.cheapCallCpuMicros;
-      const trpcOwnCpu = restCpuMicros === undefined || trpcCpuMicros === undefined ? undefined : trpcCpuMicros - restCpuMicros;
-      const versusRest = `${((trpc.reqPerSec / rest.reqPerSec - 1) * 100).toFixed(1)} % vs REST`;
-      const cpuCost =
-        trpcOwnCpu === undefined
-          ? "CPU no medida"
-          : `CPU por llamada tRPC ${Math.round(trpcCpuMicros!)} µs, REST ${Math.round(restCpuMicros!)} µs: costo propio de tRPC ${Math.round(trpcOwnCpu)} µs`;
-      const trpcMisses = [...transportMisses("tRPC", trpc)];
-      if (cheap && (trpcOwnCpu === undefined || trpcOwnCpu > budgets.trpcOwnCpuMicros))
-        trpcMisses.push(
-          trpcOwnCpu === undefined
-            ? "costo propio de tRPC no medido"
-            : `costo propio de tRPC ${Math.round(trpcOwnCpu)} µs > ${budgets.trpcOwnCpuMicros} µs (sobra ${Math.round(trpcOwnCpu - budgets.trpcOwnCpuMicros)} µs)`,
-        );
-      const trpcBudget = cheap ? `${readBudget}; costo propio ≤ ${budgets.trpcOwnCpuMicros} µs CPU` : readBudget;
-      results.push(judge(row(`${label} tRPC`, trpc, ceiling, `${ofFloor(trpc)}${versusRest}; ${cpuCost}`), trpcMisses, trpcBudget));
-      log(
-        `${label}: REST ${Math.round(rest.reqPerSec)} req/s p99 ${rest.p99Ms} ms; tRPC ${Math.round(trpc.reqPerSec)} req/s p99 ${trpc.p99Ms} ms (${cpuCost})`,
-      );
-      if (floorRead) {
-        const floorCpu = cpuPerCall(floorRead);
-        const floorNote =
-          `el piso es ${((floorRead.reqPerSec / ceiling) * 100).toFixed(1)} % del techo; ` +
-          `CPU por llamada del piso ${floorCpu === undefined ? "no medida" : `${Math.round(floorCpu)} µs`}`;
-        results.push(row(`${label} piso (Fastify + la misma consulta en pg)`, floorRead, ceiling, floorNote));
-        log(
-          `${label}: piso ${Math.round(floorRead.reqPerSec)} req/s p99 ${floorRead.p99Ms} ms (${floorNote}); REST ${percentOf(rest, floorRead)}, tRPC ${percentOf(trpc, floorRead)} del piso`,
-        );
+      if (provider && direct) await assertSameResults(call.name, targets.restUrl, headers, direct, provider.idOf);
+      const label = `${call.name} [${dataset.name}]`;
+      const first = await measureCall(call, targets);
+      let judged = judgeCall(call, label, first);
+      if (judged.misses.length > 0) {
+        log(`${label}: no cumple en la primera medición (${judged.misses.join("; ")}); se mide dos veces más y se juzga la mediana`);
+        const measurements = [first, await measureCall(call, targets), await measureCall(call, targets)];
+        judged = judgeCall(call, label, medianOf(measurements), `mediana de 3 mediciones; la primera: ${judged.misses.join("; ")}`);
       }
-      if (provider && directFirst && directSecond) {
-        const alone = combine(directFirst, directSecond);
-        assertAnswered(`${call.name} (proveedor directo)`, alone);
-        results.push(directRow(label, alone, rest, trpc, ceiling, provider.cache));
-        log(
-          `${label}: proveedor directo ${Math.round(alone.reqPerSec)} req/s p99 ${alone.p99Ms} ms; REST ${percentOf(rest, alone)}, tRPC ${percentOf(trpc, alone)} del directo (${provider.cache})`,
-        );
-        if (refreshed) {
-          assertAnswered(`${call.name} (REST actualizar=true)`, refreshed.rest);
-          assertAnswered(`${call.name} (tRPC refresh)`, refreshed.trpc);
-          const note = (transport: LoadResult) => `${percentOf(transport, alone)} del directo; informativo, sin presupuesto`;
-          results.push(row(`${label} REST actualizar=true`, refreshed.rest, ceiling, note(refreshed.rest)));
-          results.push(row(`${label} tRPC refresh`, refreshed.trpc, ceiling, note(refreshed.trpc)));
-          log(
-            `${label}: con «Actualizar» REST ${Math.round(refreshed.rest.reqPerSec)} req/s p99 ${refreshed.rest.p99Ms} ms (${percentOf(refreshed.rest, alone)}), tRPC ${Math.round(refreshed.trpc.reqPerSec)} req/s p99 ${refreshed.trpc.p99Ms} ms (${percentOf(refreshed.trpc, alone)} del directo; informativo)`,
-          );
-        }
-      }
+      results.push(...judged.rows);
+      for (const line of judged.lines) log(line);
     }
     if (dataset.name === "demo") results.push(await measureLogin(portal, ceilingRow.reqPerSec!));
   } catch (error) {

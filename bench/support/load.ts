@@ -69,3 +69,23 @@ export function combine(a: LoadResult, b: LoadResult): LoadResult {
       : {}),
   };
 }
+
+/** The middle value of an odd number of values. */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Each figure (req/s, p50, p99, CPU per call) the median of the measurements', the requests and failures summed. */
+export function medianLoad(loads: LoadResult[]): LoadResult {
+  const requests = loads.reduce((sum, load) => sum + load.requests, 0);
+  const cpuPerCall = loads.every((load) => load.serverCpuMicros !== undefined)
+    ? median(loads.map((load) => load.serverCpuMicros! / load.requests))
+    : undefined;
+  return {
+    reqPerSec: median(loads.map((load) => load.reqPerSec)),
+    p50Ms: median(loads.map((load) => load.p50Ms)),
+    p99Ms: median(loads.map((load) => load.p99Ms)),
+    requests,
+    failures: loads.reduce((sum, load) => sum + load.failures, 0),
+    failureKinds: loads.flatMap((load) => load.failureKinds),
+    ...(cpuPerCall === undefined ? {} : { serverCpuMicros: cpuPerCall * requests }),
+  };
+}

@@ -58,8 +58,15 @@ interface GroupResult {
   failed: number;
   p95: number;
   p99: number;
+  /**
+   * p99 of the answers received in each 10-s window from the group's start (informative): whether a run's tail comes
+   * from its first seconds (a cold start) or spreads over it.
+   */
+  p99ByWindow: number[];
   statuses: Record<string, number>;
 }
+
+const WINDOW_MS = 10_000;
 
 const api = (path: string) => `/api/rcr/v1${path}`;
 
@@ -78,6 +85,8 @@ type Request = autocannon.Request;
 async function runGroup(baseUrl: string, group: string, users: number, seconds: number, requests: Request[]): Promise<GroupResult> {
   const connections = Math.max(1, Math.round(users / THINK_SECONDS));
   const latencies: number[] = [];
+  const byWindow: number[][] = [];
+  const startedAt = Date.now();
   const statuses: Record<string, number> = {};
   const phases = Math.min(PHASES, connections);
   const results = await Promise.all(
@@ -91,6 +100,7 @@ async function runGroup(baseUrl: string, group: string, users: number, seconds: 
         );
         instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
           latencies.push(responseTime);
+          (byWindow[Math.floor((Date.now() - startedAt) / WINDOW_MS)] ??= []).push(responseTime);
           statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
         });
       });
@@ -110,6 +120,7 @@ async function runGroup(baseUrl: string, group: string, users: number, seconds: 
     failed: unexpected + errors,
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    p99ByWindow: Array.from(byWindow, (window) => Math.round(percentile(window ?? [], 99))),
     statuses: { ...statuses, errors, timeouts },
   };
 }
@@ -486,7 +497,8 @@ try {
     console.log(`load: ${USERS} usuarios ${SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
     for (const g of run.groups)
       console.log(
-        `   ${g.group}: ${g.users} usuarios (${g.connections} conexiones), ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas ${JSON.stringify(g.statuses)}`,
+        `   ${g.group}: ${g.users} usuarios (${g.connections} conexiones), ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas ${JSON.stringify(g.statuses)}\n` +
+          `     p99 por ventana de 10 s (ms): ${g.p99ByWindow.join(" · ")}`,
       );
     for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
     console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);

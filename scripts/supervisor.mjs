@@ -1,6 +1,6 @@
-// The child processes of npm start and npm run stack. Each runs `node <script>` itself (a TypeScript source through tsx's
-// loader, a compiled bundle with its source maps), not through npx: a signal then reaches the process that serves (and its close-with-grace), with no wrapper in between that might
-// not pass it on. Stopping sends SIGTERM to every child and exits only once all are gone (or after `graceMs`), so
+// The child processes of npm start and npm run stack. Each runs `node <script>` itself (a TypeScript source through
+// tsx's loader, a compiled bundle with its source maps), not through npx: a signal then reaches the process that serves
+// (and its close-with-grace), with no wrapper in between that might not pass it on. Stopping sends SIGTERM to every child and exits only once all are gone (or after `graceMs`), so
 // nothing started here outlives the command and keeps its ports — also when npm, which started the command, is
 // stopped instead (it does not pass the signal on). The children named in `stopLast` (the simulated providers) get
 // theirs only once the others (the portals) have exited: a portal drains its work on SIGTERM (the mail it was sending,

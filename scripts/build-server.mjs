@@ -45,7 +45,6 @@ function writeAtomically(file, contents) {
 export async function buildServer(outdir = "dist") {
   const result = await build({ ...compileOptions, entryPoints: serverEntries, outdir, metafile: true, write: false });
   for (const { path: file, contents } of result.outputFiles) writeAtomically(file, contents);
-  const text = new Map(result.outputFiles.map((output) => [path.relative(process.cwd(), output.path), output.text]));
   const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".js"));
   const packages = new Set();
   for (const [, output] of outputs) {
@@ -56,8 +55,8 @@ export async function buildServer(outdir = "dist") {
   }
   // Packages found by path at run time (createRequire(...).resolve("swagger-ui-dist/package.json")), which esbuild
   // cannot see as imports, are needed all the same.
-  for (const [file] of outputs) {
-    for (const match of (text.get(file) ?? "").matchAll(/\.resolve\(\s*["']((?:@[\w.-]+\/)?[\w.-]+)[/"']/g)) {
+  for (const output of result.outputFiles.filter((file) => file.path.endsWith(".js"))) {
+    for (const match of output.text.matchAll(/\.resolve\(\s*["']((?:@[\w.-]+\/)?[\w.-]+)[/"']/g)) {
       packages.add(match[1]);
     }
   }

@@ -17,7 +17,7 @@ import { portalNodeArgs, portalProcessEnv } from "./portal-process.mjs";
 import { portalEnv } from "./start-env.mjs";
 import { buildServer } from "./build-server.mjs";
 import { startProxy } from "./stack-proxy.mjs";
-import { createSupervisor, portsInUse } from "./supervisor.mjs";
+import { createSupervisor, portsInUse, scriptArgs } from "./supervisor.mjs";
 import { loadEnvFile } from "../server/lib/env-file.mjs";
 loadEnvFile();
 
@@ -81,7 +81,7 @@ function signingSecret() {
 }
 
 function runOnce(label, script, extraEnv) {
-  const result = spawnSync(node, ["--enable-source-maps", script], { stdio: "inherit", env: { ...env, ...extraEnv } });
+  const result = spawnSync(node, scriptArgs(script), { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (result.status !== 0) {
     console.error(`stack: ${label} falló (código ${result.status})`);
     process.exit(result.status ?? 1);

@@ -9,6 +9,13 @@ import { spawn } from "node:child_process";
 import net from "node:net";
 
 /**
+ * How node runs `script`: a .ts source through tsx's loader, a compiled .js bundle (as the image runs it) with its
+ * source maps, so a stack trace names the source file either way.
+ * @param {string} script
+ */
+export const scriptArgs = (script) => (script.endsWith(".ts") ? ["--import", "tsx", script] : ["--enable-source-maps", script]);
+
+/**
  * @param {{ graceMs?: number, stopLast?: string[], onChildExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void }} [options]
  */
 export function createSupervisor({ graceMs = 15_000, stopLast = [], onChildExit } = {}) {
@@ -48,8 +55,7 @@ export function createSupervisor({ graceMs = 15_000, stopLast = [], onChildExit 
       // its SIGINT at the same moment as the supervisor's SIGTERM — the providers stopped under the portal still draining
       // (its mail to the SMTP catcher answered 421), and the portal took the second signal as «exit now». The
       // supervisor relays the stop, once, in order.
-      const loader = script.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"];
-      const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, ...loader, script], {
+      const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, ...scriptArgs(script)], {
         stdio: "inherit",
         env,
         detached: true,

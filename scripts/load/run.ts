@@ -472,6 +472,18 @@ const stack = await startStack(
   },
 );
 const runs: Array<Awaited<ReturnType<typeof runLoad>>> = [];
+
+/** A run's verdict, each group's figures (with its p99 per 10-s window) and each check, on the console. */
+function printRun(run: Awaited<ReturnType<typeof runLoad>>): void {
+  console.log(`load: ${run.users} usuarios ${run.seconds} s → ${run.passed ? "cumple" : "no cumple"}`);
+  for (const g of run.groups)
+    console.log(
+      `   ${g.group}: ${g.users} usuarios (${g.connections} conexiones), ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas ${JSON.stringify(g.statuses)}\n` +
+        `     p99 por ventana de 10 s (ms): ${g.p99ByWindow.join(" · ")}`,
+    );
+  for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
+  console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
+}
 let exitCode = 0;
 try {
   const tokens = await signInOnce(stack.proxyUrl);
@@ -483,25 +495,12 @@ try {
   for (const users of COLD ? [] : STEPS) {
     const run = await runLoad(stack, users, STEP_SECONDS, tokens, prepared);
     runs.push(run);
-    console.log(`load: ${users} usuarios ${STEP_SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
-    for (const g of run.groups)
-      console.log(
-        `   ${g.group}: ${g.users} usuarios (${g.connections} conexiones), ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas`,
-      );
-    for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
-    console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
+    printRun(run);
   }
   if (USERS > 0) {
     const run = await runLoad(stack, USERS, SECONDS, tokens, prepared);
     runs.push(run);
-    console.log(`load: ${USERS} usuarios ${SECONDS} s → ${run.passed ? "cumple" : "no cumple"}`);
-    for (const g of run.groups)
-      console.log(
-        `   ${g.group}: ${g.users} usuarios (${g.connections} conexiones), ${g.requests} solicitudes, p95 ${g.p95} ms, p99 ${g.p99} ms, ${g.failed} fallidas ${JSON.stringify(g.statuses)}\n` +
-          `     p99 por ventana de 10 s (ms): ${g.p99ByWindow.join(" · ")}`,
-      );
-    for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
-    console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
+    printRun(run);
     if (!run.passed) exitCode = 1;
   }
 } finally {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTING_FOR_HEADER, caregiverMessages } from "../../server/contract/caregivers.ts";
 import { normalizeRut } from "../../server/contract/rut.ts";
 import { calendarDayOf, dayToDate } from "../../server/contract/days.ts";
+import { listOwnBills } from "../../server/features/bills/bills.service.ts";
+import { sessionUserSelect } from "../../server/http/authenticate.ts";
 import { checkExpiry } from "../../server/features/caregivers/caregiver-links.ts";
 import { chileToday } from "../../server/lib/chile-time.ts";
 import { demoDependents } from "../../server/db/seed-caregivers.ts";
@@ -138,6 +140,41 @@ describe("acting for a dependent through a live link (demo: María cares for Tom
       payload: { accountId: unpaid.id },
     });
     expect(own.statusCode).toBe(404);
+  });
+
+  it("lists the minor's bills over tRPC (bills.mine) reading the caregiver link once, not once per layer", async () => {
+    const input = encodeURIComponent(JSON.stringify({ page: 1, limit: 10 }));
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/trpc/bills.mine?input=${input}`,
+      headers: { ...bearer(caregiver), ...actingFor(minorId) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.data.accounts).toHaveLength(2);
+    // The service itself, on a client that counts the link lookups (the route's own are the same call).
+    let lookups = 0;
+    const prisma = ctx.app.deps.prisma;
+    const counted = new Proxy(prisma, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key !== "caregiverLink") return typeof value === "function" ? value.bind(target) : value;
+        const links = target.caregiverLink;
+        return {
+          findFirst: (...args: Parameters<typeof links.findFirst>) => {
+            lookups += 1;
+            return links.findFirst(...args);
+          },
+        };
+      },
+    });
+    const user = await prisma.user.findUniqueOrThrow({ where: { id: caregiverId }, select: sessionUserSelect });
+    const page = await listOwnBills(
+      { ...ctx.app.deps, prisma: counted },
+      user,
+      { page: 1, limit: 10 },
+      { ip: "127.0.0.1", actingFor: String(minorId) },
+    );
+    expect([page.total, lookups]).toEqual([2, 1]);
   });
 
   it("refuses a part the link does not cover (the adult's bills) with 403, audited as denied for the adult", async () => {

@@ -68,6 +68,18 @@ function scopeClinics(actor: BillsActor): readonly string[] | undefined {
  */
 export async function listPatientBills(deps: AppDeps, user: SessionUser, input: unknown, meta: RequestMeta): Promise<PatientBillsPage> {
   const actor = await requireBillsReader(deps, user, meta, "bill.list");
+  return billsOfRut(deps, actor, input, meta);
+}
+
+/** tRPC bills.mine: the bills of the patient the caller acts for (themself, or a dependent), without naming a RUT. */
+export async function listOwnBills(deps: AppDeps, user: SessionUser, input: object, meta: RequestMeta): Promise<PatientBillsPage> {
+  const actor = await requireBillsReader(deps, user, meta, "bill.list");
+  return billsOfRut(deps, actor, { ...input, rut: actor.kind === "patient" ? actor.patient.rut : user.rut }, meta);
+}
+
+/** The page of bills of the input's RUT that `actor` (already allowed to read bills) may see. */
+async function billsOfRut(deps: AppDeps, actor: BillsActor, input: unknown, meta: RequestMeta): Promise<PatientBillsPage> {
+  const { user } = actor;
   const { rut, page, limit, orderBy, direction } = parseInput(ZPatientBillsInput, input);
   const target = normalizeRut(rut);
   if (actor.kind === "patient" && target !== actor.patient.rut) {
@@ -85,12 +97,6 @@ export async function listPatientBills(deps: AppDeps, user: SessionUser, input: 
   const { total, rows } = await billsPage(deps, filter, ownPage);
   await audit(deps, user, meta, { action: "bill.list", resourceId: target, patientId: owner.id });
   return { accounts: rows, page, total };
-}
-
-/** tRPC bills.mine: the bills of the patient the caller acts for (themself, or a dependent), without naming a RUT. */
-export async function listOwnBills(deps: AppDeps, user: SessionUser, input: object, meta: RequestMeta): Promise<PatientBillsPage> {
-  const actor = await requireBillsReader(deps, user, meta, "bill.list");
-  return listPatientBills(deps, user, { ...input, rut: actor.kind === "patient" ? actor.patient.rut : user.rut }, meta);
 }
 
 /** GET /files/filter/users: bills of the staff member's clinics (all for admins), searched, sorted and paged. */

@@ -3,6 +3,34 @@
 
 const LOOP_BUCKET = /^portal_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm;
 
+const REQUEST_BUCKET = /^portal_http_request_duration_seconds_bucket\{([^}]*)\} (\S+)$/gm;
+
+/**
+ * The cumulative counts of the portal's request-duration histogram per route and method ("GET /orders"), leaving out
+ * its scrapes and health checks (/metrics, /readyz, /healthz): upper bound (s) → requests at or under it.
+ */
+export function requestBuckets(text: string): Map<string, Map<number, number>> {
+  const routes = new Map<string, Map<number, number>>();
+  for (const [, labels, count] of text.matchAll(REQUEST_BUCKET)) {
+    const label = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(labels!)?.[1];
+    const [route, method, le] = [label("route"), label("method"), label("le")];
+    if (!route || !le || /^\/(metrics|readyz|healthz)$/.test(route)) continue;
+    const key = `${method} ${route}`;
+    const buckets = routes.get(key) ?? new Map<number, number>();
+    const bound = le === "+Inf" ? Infinity : Number(le);
+    buckets.set(bound, (buckets.get(bound) ?? 0) + Number(count));
+    routes.set(key, buckets);
+  }
+  return routes;
+}
+
+/** Two readings' histograms added up (the same histogram of two instances). */
+export function addBuckets(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
+  const sum = new Map(a);
+  for (const [bound, count] of b) sum.set(bound, (sum.get(bound) ?? 0) + count);
+  return sum;
+}
+
 /** The cumulative counts of the portal's event-loop delay histogram: upper bound (s) → ticks at or under it. */
 export function loopBuckets(text: string): Map<number, number> {
   const buckets = new Map<number, number>();
@@ -11,11 +39,11 @@ export function loopBuckets(text: string): Map<number, number> {
 }
 
 /**
- * The p99 of the event-loop delay between two readings of the histogram, in ms: as Prometheus's histogram_quantile,
- * linear within the bucket that holds it; also the share of ticks later than the budget, which decides it exactly
- * (50 ms is a bucket's bound).
+ * The p99 between two readings of a cumulative histogram (the event-loop delay's, or the requests' durations), in ms:
+ * as Prometheus's histogram_quantile, linear within the bucket that holds it; also the share of observations later than
+ * `budgetMs` (a bucket's bound: 50 ms of the loop's), which decides it exactly.
  */
-export function loopP99Between(first: Map<number, number>, last: Map<number, number>, budgetMs: number) {
+export function histogramP99Between(first: Map<number, number>, last: Map<number, number>, budgetMs: number) {
   const bounds = [...last.keys()].sort((a, b) => a - b);
   const counts = bounds.map((bound) => (last.get(bound) ?? 0) - (first.get(bound) ?? 0));
   const total = counts.at(-1) ?? 0;

@@ -7,7 +7,7 @@ import { portalNodeArgs } from "../portal-process.mjs";
 import { isFailure, startLoad, summarize, type Outcome } from "../faults/users.ts";
 import { PASSWORD_HASH_MEMORY_KIB } from "../../server/lib/passwords.ts";
 import { readResidentByKind, residentKinds, type ResidentByKind } from "./process-memory.ts";
-import { loopBuckets, loopP99Between } from "../load/measures.ts";
+import { loopBuckets, histogramP99Between } from "../load/measures.ts";
 import {
   judgedFromMs,
   memoryChartSvg,
@@ -272,7 +272,10 @@ try {
     const series = buckets.get(replica.name) ?? [];
     const first = series.find((entry) => entry.t >= fromMs) ?? series[0];
     const last = series.at(-1);
-    return { replica: replica.name, ...(first && last ? loopP99Between(first.buckets, last.buckets, soakBudget.eventLoopP99Ms) : null) };
+    return {
+      replica: replica.name,
+      ...(first && last ? histogramP99Between(first.buckets, last.buckets, soakBudget.eventLoopP99Ms) : null),
+    };
   });
   const judgedConnections = connections.filter((sample) => sample.t >= fromMs).map((sample) => sample.connections);
   const connectionSlope = slopePerMinute(connections, fromMs, (sample) => sample.connections);

@@ -1,6 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { summarize, unansweredReason, type Outcome } from "../../scripts/faults/users.ts";
+import { addBuckets, histogramP99Between, requestBuckets } from "../../scripts/load/measures.ts";
 
 // The load, fault and soak runs summarize every request they made. A 60-minute soak makes ≈ 130,000: its first run
 // ended in "Maximum call stack size exceeded" after the hour, and the samples were lost with the process (issue 46 §2).
@@ -55,5 +56,36 @@ describe("a request that got no answer", () => {
     for (const socket of held) socket.destroy();
     server.close();
     expect(timedOut).toMatch(/^TimeoutError: /);
+  });
+});
+
+describe("the instances' request durations, read off their /metrics", () => {
+  const scrape = (listCount: number, slowList: number) =>
+    [
+      `portal_http_request_duration_seconds_bucket{le="0.25",route="/api/rcr/v1/files/list/:accountId",method="GET",status="200"} ${listCount - slowList}`,
+      `portal_http_request_duration_seconds_bucket{le="+Inf",route="/api/rcr/v1/files/list/:accountId",method="GET",status="200"} ${listCount}`,
+      `portal_http_request_duration_seconds_bucket{le="0.25",route="/api/rcr/v1/files/list/:accountId",method="GET",status="404"} 1`,
+      `portal_http_request_duration_seconds_bucket{le="+Inf",route="/api/rcr/v1/files/list/:accountId",method="GET",status="404"} 1`,
+      `portal_http_request_duration_seconds_bucket{le="0.25",route="/metrics",method="GET",status="200"} 40`,
+      `portal_http_request_duration_seconds_bucket{le="+Inf",route="/metrics",method="GET",status="200"} 40`,
+    ].join("\n");
+
+  it("adds up each route's statuses and leaves out the scrapes themselves", () => {
+    const routes = requestBuckets(scrape(10, 4));
+    expect([...routes.keys()]).toEqual(["GET /api/rcr/v1/files/list/:accountId"]);
+    expect(routes.get("GET /api/rcr/v1/files/list/:accountId")).toEqual(
+      new Map([
+        [0.25, 7],
+        [Infinity, 11],
+      ]),
+    );
+  });
+
+  it("gives the p99 of the answers between two readings, not of all since the start", () => {
+    const first = requestBuckets(scrape(100, 0)).get("GET /api/rcr/v1/files/list/:accountId")!;
+    const later = requestBuckets(scrape(200, 50)).get("GET /api/rcr/v1/files/list/:accountId")!;
+    // 100 more answers, 50 of them over 250 ms: the p99 is in the open bucket (reported at its lower bound).
+    expect(histogramP99Between(first, later, 250)).toMatchObject({ ticks: 100, lateShare: 0.5, p99Ms: 250 });
+    expect(addBuckets(first, first).get(Infinity)).toBe(202);
   });
 });

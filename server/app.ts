@@ -52,6 +52,7 @@ import { appRouter } from "./trpc/router.ts";
 import { trpcRoutes } from "./trpc/fastify-handler.ts";
 import { createOps, registerOps } from "./ops/index.ts";
 import { childLoggerFactory, loggerOptions, requestIdOptions } from "./ops/logging.ts";
+import { registerWarmUpGate } from "./ops/warm-up.ts";
 
 export const API_PREFIX = "/api/rcr/v1";
 
@@ -63,6 +64,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the JSON log goes instead of stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Leaves the background jobs (the job engine and the start-up search for result notices) to `app.startBackgroundJobs()`:
+   * main.ts starts them after the warm-up, whose transaction is rolled back (ops/warm-up.ts).
+   */
+  holdBackgroundJobs?: boolean;
 }
 
 /**
@@ -74,7 +80,14 @@ export interface BuildAppOptions {
 export const IDLE_CONNECTION_MS = 125_000;
 
 /** Builds the portal: security headers → REST contract → tRPC → web app, with one error handler. */
-export async function buildApp({ config, db, providers, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  providers,
+  logger,
+  logStream,
+  holdBackgroundJobs = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config, logStream),
     ...requestIdOptions,
@@ -139,10 +152,15 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
       ? registerReminderJobs({ engine: jobs, cron: reminderCron(config), run: (now) => sendAppointmentReminders(deps, { now }) })
       : null;
   if (jobs) registerPaymentSweep(deps, jobs);
-  jobs?.keepStarting();
-  // A search at start-up too, so what arrived while the portal was down is not left for the next slot.
-  if (noticesCron) deps.noticeJobs?.runNow().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
+  const startBackgroundJobs = () => {
+    jobs?.keepStarting();
+    // A search at start-up too, so what arrived while the portal was down is not left for the next slot.
+    if (noticesCron) deps.noticeJobs?.runNow().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
+  };
+  if (holdBackgroundJobs) jobs?.hold();
+  else startBackgroundJobs();
   app.decorate("deps", deps);
+  app.decorate("startBackgroundJobs", startBackgroundJobs);
   app.addHook("onClose", async () => {
     // Mail handed to the queue after an answer (background work) is queued before the engine stops.
     await deps.background.settled();
@@ -166,6 +184,7 @@ export async function buildApp({ config, db, providers, logger, logStream }: Bui
   });
 
   registerErrorHandler(app);
+  registerWarmUpGate(app);
   await registerOps(app, ops, { config, db, trpcProcedures: new Set(Object.keys(appRouter._def.procedures)) });
   registerInputGuard(app);
   // tRPC takes JSON only; its adapter would stream anything else (multipart) into FormData parsing and answer 500.
@@ -278,5 +297,7 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
     routeTable: readonly RouteTableEntry[];
+    /** Starts the job engine and the start-up search for notices (already done unless built with holdBackgroundJobs). */
+    startBackgroundJobs(): void;
   }
 }

@@ -6,7 +6,7 @@ import { databaseTargetFromEnv, openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedAtStartup } from "./db/seed.ts";
 import { awaitMigrations, holdReadiness, isMigrated, type MigrationWait } from "./ops/await-migrations.ts";
-import { warmUp } from "./ops/warm-up.ts";
+import { prepareWarmUp } from "./ops/warm-up.ts";
 import { productionProblems, productionRefusal } from "./ops/production-guard.ts";
 import { loadEnvFile } from "./lib/env-file.mjs";
 loadEnvFile();
@@ -53,21 +53,21 @@ else {
   });
 }
 
-const app = await buildApp({ config, db });
+// Background jobs start after the warm-up: it runs inside a transaction that is rolled back (ops/warm-up.ts).
+const app = await buildApp({ config, db, holdBackgroundJobs: true });
 // /readyz stays 503 until the start-up is done and the process is warm (ops/warm-up.ts): the proxy sends the first
-// users to a process that has its connections open and its hot routes compiled.
-let warm = false;
-holdReadiness(app, { pending: () => (migrationWait?.pending() ?? false) || !warm });
+// users to a process that has its connections open and its hot routes compiled. Any other request that arrives
+// meanwhile waits for the warm-up to end.
+const warmUp = prepareWarmUp(app, db.pool);
+holdReadiness(app, { pending: () => (migrationWait?.pending() ?? false) || warmUp.pending() });
 await app.listen({ host: config.HOST, port: config.PORT });
 void (migrationWait?.done ?? Promise.resolve())
-  .then(() => warmUp(app))
+  .then(() => warmUp.run())
   .then(
-    (ms) => app.log.info({ ms: Math.round(ms) }, "warm-up done"),
+    ({ ms, realRoutes, skipped }) => app.log.info({ ms: Math.round(ms), realRoutes, skipped }, "warm-up done"),
     (error: unknown) => app.log.warn({ err: error }, "warm-up failed (the first requests are slower)"),
   )
-  .finally(() => {
-    warm = true;
-  });
+  .finally(() => app.startBackgroundJobs());
 
 // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the payment sweep, providers, Redis (onClose
 // hooks) and the database; past SHUTDOWN_GRACE_SECONDS the process exits anyway (code 1). A second signal exits at once.

@@ -40,7 +40,12 @@ export interface JobEngine {
   /** The engine's SQL, for reads of its job table (the admins' view of stuck mail). */
   sql: SqlExecutor;
   start(): Promise<void>;
-  /** Starts now, or keeps retrying every 5 s while the database does not answer. */
+  /**
+   * Keeps the engine from starting, and refuses sends, until keepStarting(): the process is warming up inside a
+   * transaction that is rolled back (ops/warm-up.ts), where a job queued or fetched would be undone or done twice.
+   */
+  hold(): void;
+  /** Starts now (ending a hold), or keeps retrying every 5 s while the database does not answer. */
   keepStarting(): void;
   stop(): Promise<void>;
 }
@@ -80,6 +85,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   const tickers: NodeJS.Timeout[] = [];
   let started: Promise<void> | undefined;
   let stopping = false;
+  let held = false;
+  const heldMessage = "job engine: held while the process warms up (nothing is queued or fetched until it starts)";
   let retryTimer: NodeJS.Timeout | undefined;
   let boss: PgBoss | undefined;
   let lastErrorLog = 0;
@@ -164,6 +171,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       whenStarted(async () => startTicking(name, seconds), name);
     },
     async send(name, data) {
+      if (held) throw new Error(heldMessage);
       await engine.start();
       const boss = theBoss();
       const id = await boss.send(name, data);
@@ -172,6 +180,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       return id;
     },
     start() {
+      if (held) return Promise.reject(new Error(heldMessage));
       started ??= (async () => {
         // What is registered from here on is set up once this start has finished (whenStarted).
         const jobs = [...definitions];
@@ -187,7 +196,12 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       });
       return started;
     },
+    hold() {
+      if (started) throw new Error("job engine: already started, it cannot be held");
+      held = true;
+    },
     keepStarting() {
+      held = false;
       // At boot the database may be down (it is restarting): keep trying in the background instead of failing to start.
       const attempt = () => {
         if (stopping) return;

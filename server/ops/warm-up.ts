@@ -1,7 +1,16 @@
-import type { FastifyInstance } from "fastify";
+import { randomBytes, randomInt } from "node:crypto";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import type pg from "pg";
+import { rutCheckDigit } from "../contract/rut.ts";
+import { Role } from "../contract/roles.ts";
 import { POOL_CONNECTIONS } from "../db/database.ts";
+import { openRollbackOnlyTransaction, type RollbackOnlyTransaction } from "../db/rollback-only.ts";
+import { announceRowChange } from "../db/row-changes.ts";
+import { createUser } from "../db/users.repository.ts";
 import { sessionUserSelect } from "../http/authenticate.ts";
 import { billListRows, billListTotal } from "../features/bills/bills-reads.repository.ts";
+import { startSession } from "../lib/sessions.ts";
+import type { AppDeps } from "../deps.ts";
 
 // A cold start that holds (issue 46 §4). A process that has just started has an empty connection pool, Prisma's query
 // plans not yet compiled and no route's code optimised by V8: the first few hundred users would pay for all of it at
@@ -54,4 +63,299 @@ export async function warmUp(app: FastifyInstance, { connections = POOL_CONNECTI
   for (let round = 0; round < rounds; round++)
     await Promise.all(HOT_PATHS.map((url) => app.inject({ method: "GET", url, headers: { authorization, host: "localhost" } })));
   return performance.now() - started;
+}
+
+// The real routes, with a 200 and no one's data (issue 46 §4). The 401 rounds above leave cold what a route does after
+// the access check (a cold start's first 10 s had the restarted instances' own p99 at 0.9–1.9 s, on the bill page,
+// the attachments, the signed link and its download, and the staff searches; 137–290 ms once those had run with a
+// 200, 2-12-2026). So, while no user's request is served yet (the gate below holds them), the process opens a
+// transaction that is rolled back at the end (db/rollback-only.ts) and sends itself, inside it, the hot routes of a
+// patient, a staff member and an anonymous visitor, as they are: a warm-up patient with a bill and its PDF, created
+// in that transaction, whom no one else ever sees. What the transaction cannot undo, and why it does not matter: the
+// id sequences advance (ids of users, sessions, bills and audit rows skip a few numbers), the request counters of
+// /metrics count these requests, and the caches of this process, which are emptied at the end. The laboratory and
+// imaging providers are not called (a provider would be asked about a RUT that is no one's): their routes stay warm
+// with the 401 rounds only. Background jobs start after it (app.ts, holdBackgroundJobs), so none runs in there.
+
+/** The header that lets the warm-up's own requests through the gate; its value is a secret of this process. */
+const WARM_UP_HEADER = "x-portal-calentamiento";
+/** What the gate lets through while warming: the probes and the metrics, which read and write nothing of anyone's. */
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+
+export interface RealRoutesReport {
+  rounds: number;
+  /** Answers by status (e.g. { "200": 1180 }): a route that did not answer 2xx warmed only part of its code. */
+  statuses: Record<string, number>;
+  /** Requests per route that did not answer 2xx, "METHOD path": count. */
+  refusedRoutes: Record<string, number>;
+  /** Statements the rolled-back transaction ran, and those it refused (a COMMIT inside, or after it ended). */
+  statements: { sent: number; refused: number };
+}
+
+export interface WarmUpReport {
+  ms: number;
+  /** null on the embedded database (one connection, a developer's machine) or when the real-route rounds failed. */
+  realRoutes: RealRoutesReport | null;
+  /** Why the real-route rounds did not run, or stopped. */
+  skipped?: string;
+}
+
+export interface PreparedWarmUp {
+  /** True until run() has finished: /readyz answers 503 meanwhile. */
+  pending(): boolean;
+  run(options?: WarmUpOptions & { realRounds?: number; realBudgetMs?: number }): Promise<WarmUpReport>;
+}
+
+/** The gate of the real-route rounds, registered on every app (buildApp): closed only while their transaction is open. */
+export interface WarmUpGate {
+  /** The value of the warm-up's header that lets its own requests through: a secret of this process. */
+  readonly secret: string;
+  closedUntil: Promise<void> | null;
+}
+
+/**
+ * Registers the gate (buildApp, before the server listens). While the real-route rounds run, any request but the
+ * warm-up's own and the probes waits for them to end: none may run while the pool's queries go into the transaction
+ * that is rolled back, and none is refused for it.
+ */
+export function registerWarmUpGate(app: FastifyInstance): void {
+  const gate: WarmUpGate = { secret: randomBytes(24).toString("base64url"), closedUntil: null };
+  app.decorate("warmUpGate", gate);
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!gate.closedUntil || request.headers[WARM_UP_HEADER] === gate.secret || PROBES.has(request.url.split("?")[0]!)) return done();
+    void gate.closedUntil.then(() => done());
+  });
+}
+
+/** The warm-up to run once the database is migrated; `pool`: the process's PostgreSQL pool (none on PGlite). */
+export function prepareWarmUp(app: FastifyInstance, pool: pg.Pool | undefined): PreparedWarmUp {
+  const gate = app.warmUpGate;
+  let pending = true;
+  return {
+    pending: () => pending,
+    async run(options = {}) {
+      const started = performance.now();
+      try {
+        await warmUp(app, options);
+        if (!pool) return { ms: performance.now() - started, realRoutes: null, skipped: "base de datos embebida" };
+        let open!: () => void;
+        gate.closedUntil = new Promise<void>((resolve) => (open = resolve));
+        try {
+          const realRoutes = await warmUpRealRoutes(app, pool, gate.secret, options.realRounds ?? 60, options.realBudgetMs ?? 12_000);
+          return { ms: performance.now() - started, realRoutes };
+        } catch (error) {
+          app.log.warn({ err: error }, "warm-up: the real-route rounds stopped (rolled back)");
+          return { ms: performance.now() - started, realRoutes: null, skipped: (error as Error).message };
+        } finally {
+          gate.closedUntil = null;
+          open();
+        }
+      } finally {
+        pending = false;
+      }
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    warmUpGate: WarmUpGate;
+  }
+}
+
+/** Runs the real-route rounds inside a transaction that is rolled back; the pool is the process's own. */
+export async function warmUpRealRoutes(
+  app: FastifyInstance,
+  pool: pg.Pool,
+  secret: string,
+  rounds: number,
+  budgetMs: number,
+): Promise<RealRoutesReport> {
+  const transaction = await openRollbackOnlyTransaction(pool);
+  const report: RealRoutesReport = { rounds: 0, statuses: {}, refusedRoutes: {}, statements: transaction.counts };
+  try {
+    const cast = await warmUpCast(app, secret);
+    const requests = realRouteRequests(cast);
+    const deadline = performance.now() + budgetMs;
+    for (let round = 0; round < rounds && performance.now() < deadline; round++) {
+      for (const request of requests) {
+        const status = await sendUndone(app, transaction, request(), secret);
+        report.statuses[status] = (report.statuses[status] ?? 0) + 1;
+        if (status >= 300) {
+          const { method, url } = request();
+          const route = `${method} ${String(url).split("?")[0]}`;
+          report.refusedRoutes[route] = (report.refusedRoutes[route] ?? 0) + 1;
+        }
+      }
+      report.rounds++;
+    }
+    return report;
+  } finally {
+    try {
+      await transaction.end();
+    } finally {
+      // What this process cached from inside the transaction (the warm-up's users, sessions, totals) is forgotten.
+      announceRowChange(null, null);
+    }
+  }
+}
+
+interface WarmUpCast {
+  clinic: string;
+  patient: { id: number; rut: string; authorization: string };
+  staffAuthorization: string;
+  bill: { id: number; filePath: string };
+  /** A RUT of no one, for the anonymous password-reset request. */
+  absentRut: string;
+}
+
+/** A RUT no user has (checked inside the transaction), in the range of no real person's (above 90 million). */
+async function unusedRut(deps: AppDeps): Promise<string> {
+  for (;;) {
+    const body = String(randomInt(90_000_000, 99_000_000));
+    const rut = `${body}-${rutCheckDigit(body)}`;
+    if (!(await deps.prisma.user.findUnique({ where: { rut }, select: { id: true } }))) return rut;
+  }
+}
+
+/** The warm-up's patient, staff member and bill, created inside the transaction (the outer level, kept for the rounds). */
+async function warmUpCast(app: FastifyInstance, secret: string): Promise<WarmUpCast> {
+  const { deps } = app;
+  const clinic = (await deps.prisma.clinic.findFirst({ orderBy: { code: "asc" }, select: { codeClinicStr: true } }))?.codeClinicStr;
+  if (!clinic) throw new Error("no hay clínicas");
+  const meta = { ip: "127.0.0.1", userAgent: "calentamiento" };
+  const state = { hasChangedPassword: true, dateTyc: new Date() };
+  const person = { email: "calentamiento@portal.invalid", firstName: "Calentamiento", lastName: "Portal", passwordHash: "!", state };
+  const patientRut = await unusedRut(deps);
+  const patient = await createUser(
+    deps.prisma,
+    { ...person, rut: patientRut, roleType: Role.patient, patientClinics: [clinic] },
+    { id: true },
+  );
+  const staff = await createUser(deps.prisma, { ...person, rut: await unusedRut(deps), roleType: Role.admin }, { id: true });
+  // Staff reach the staff routes only with a second factor set up; this one never signs in, so it needs no secret.
+  await deps.prisma.user.update({ where: { id: staff.id }, data: { totpEnabledAt: new Date() } });
+  const bearer = async (userId: number) =>
+    `Bearer ${deps.tokens.sign({ userId, tokenVersion: 0, sessionId: await startSession(deps, userId, meta) })}`;
+  const cast = {
+    clinic,
+    patient: { id: patient.id, rut: patientRut, authorization: await bearer(patient.id) },
+    staffAuthorization: await bearer(staff.id),
+    absentRut: await unusedRut(deps),
+  };
+  const created = await app.inject(newBillRequest(cast, secret, String(randomInt(100_000_000, 999_999_999))));
+  const id = (created.json() as { accountId?: number }).accountId;
+  if (created.statusCode !== 200 || !id) throw new Error(`la cuenta de calentamiento no se creó (${created.statusCode})`);
+  const files = await app.inject({
+    method: "GET",
+    url: `/api/rcr/v1/files/list/${id}`,
+    headers: { authorization: cast.patient.authorization, [WARM_UP_HEADER]: secret, host: "localhost" },
+  });
+  const filePath = (files.json() as { getFileList?: Array<{ path: string }> }).getFileList?.[0]?.path;
+  if (!filePath) throw new Error(`el PDF de calentamiento no aparece (${files.statusCode})`);
+  return { ...cast, bill: { id, filePath } };
+}
+
+/** A small PDF: the portal checks the %PDF- signature and the size. */
+const WARM_UP_PDF = Buffer.concat([Buffer.from("%PDF-1.4\n%calentamiento\n"), Buffer.alloc(16 * 1024, 0x20), Buffer.from("\n%%EOF\n")]);
+
+function newBillRequest(
+  cast: Pick<WarmUpCast, "clinic" | "patient" | "staffAuthorization">,
+  secret: string,
+  accountCode: string,
+): InjectOptions {
+  const boundary = `----calentamiento${randomBytes(6).toString("hex")}`;
+  const fields = {
+    rut: cast.patient.rut,
+    accountCode,
+    createAccountIdDate: "2026-01-05",
+    amount: "1000",
+    isPaid: "false",
+    clinicCode: cast.clinic,
+  };
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(parts.join("")),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="calentamiento.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    WARM_UP_PDF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    method: "POST",
+    url: "/api/rcr/v1/files/create-account",
+    payload,
+    headers: {
+      authorization: cast.staffAuthorization,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      [WARM_UP_HEADER]: secret,
+      host: "localhost",
+    },
+  };
+}
+
+/** The load's mix (scripts/load/run.ts) without the providers: each a function, since some take a fresh body. */
+function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
+  const api = (path: string) => `/api/rcr/v1${path}`;
+  const asPatient = (url: string) => () => ({
+    method: "GET" as const,
+    url: api(url),
+    headers: { authorization: cast.patient.authorization },
+  });
+  const asStaff = (url: string) => () => ({ method: "GET" as const, url: api(url), headers: { authorization: cast.staffAuthorization } });
+  const { clinic } = cast;
+  return [
+    asPatient(`/files/accounts/${cast.patient.rut}?page=1&limit=10&clinic=${clinic}`),
+    asPatient(`/files/list/${cast.bill.id}`),
+    asPatient(`/files/${encodeURIComponent(cast.bill.filePath)}`),
+    asPatient("/auth/me"),
+    asStaff(`/admin/filter/users?clinic=${clinic}&param=1700`),
+    asStaff(`/admin/filter/users?clinic=${clinic}&param=gonz`),
+    asStaff(`/files/filter/users?clinic=${clinic}&param=9000`),
+    () => ({
+      method: "PATCH",
+      url: api(`/admin/${cast.patient.id}`),
+      payload: { phoneNumber: `+5697${String(randomInt(0, 10_000_000)).padStart(7, "0")}` },
+      headers: { authorization: cast.staffAuthorization },
+    }),
+    () => newBillRequest(cast, "", String(randomInt(100_000_000, 999_999_999))),
+    () => ({ method: "GET", url: "/login" }),
+    () => ({
+      method: "POST",
+      url: api("/auth/request-reset-password-rut"),
+      payload: { rut: cast.absentRut, rcrLink: "http://localhost/recover-password" },
+    }),
+  ];
+}
+
+/**
+ * Sends one request inside a savepoint that is rolled back after it (and after the background work it started), so
+ * no request sees another's writes and a failed one does not leave the transaction failed. The signed link a
+ * patient's link request answers is followed in the same savepoint, as a patient's browser would.
+ */
+async function sendUndone(
+  app: FastifyInstance,
+  transaction: RollbackOnlyTransaction,
+  request: InjectOptions,
+  secret: string,
+): Promise<number> {
+  return transaction.undoing(async () => {
+    const headers = { host: "localhost", ...request.headers, [WARM_UP_HEADER]: secret };
+    const answer = await app.inject({ ...request, headers });
+    const link =
+      answer.statusCode === 200 && /^\/api\/rcr\/v1\/files\/[^/]+$/.test(String(request.url))
+        ? (answer.json() as { url?: string }).url
+        : undefined;
+    let status = answer.statusCode;
+    if (link) {
+      const { pathname, search } = new URL(link, "http://localhost");
+      status = (await app.inject({ method: "GET", url: pathname + search, headers: { host: "localhost", [WARM_UP_HEADER]: secret } }))
+        .statusCode;
+    }
+    await app.deps.background.settled();
+    return status;
+  });
 }

@@ -184,7 +184,8 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  registerWarmUpGate(app);
+  // The real-route warm-up runs on a PostgreSQL server only (an embedded PGlite has one connection for everything).
+  registerWarmUpGate(app, db.target.kind === "postgres" ? db.pool : undefined);
   await registerOps(app, ops, { config, db, trpcProcedures: new Set(Object.keys(appRouter._def.procedures)) });
   registerInputGuard(app);
   // tRPC takes JSON only; its adapter would stream anything else (multipart) into FormData parsing and answer 500.

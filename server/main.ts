@@ -58,7 +58,7 @@ const app = await buildApp({ config, db, holdBackgroundJobs: true });
 // /readyz stays 503 until the start-up is done and the process is warm (ops/warm-up.ts): the proxy sends the first
 // users to a process that has its connections open and its hot routes compiled. Any other request that arrives
 // meanwhile waits for the warm-up to end.
-const warmUp = prepareWarmUp(app, db.pool);
+const warmUp = prepareWarmUp(app);
 holdReadiness(app, { pending: () => (migrationWait?.pending() ?? false) || warmUp.pending() });
 await app.listen({ host: config.HOST, port: config.PORT });
 void (migrationWait?.done ?? Promise.resolve())

@@ -52,8 +52,15 @@ export async function openRollbackOnlyTransaction(pool: pg.Pool): Promise<Rollba
     const status = (client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus();
     return status === "T" || status === "E";
   };
+  // pg settles a statement that failed on its ErrorResponse, before the ReadyForQuery that carries the new status:
+  // the next statement waits for it, so that lock 3 never reads the status from before the failure.
+  const settled = async () => {
+    const state = client as unknown as { readyForQuery: boolean };
+    for (let waited = 0; !state.readyForQuery && waited < 5_000; waited++) await new Promise((resolve) => setTimeout(resolve, 1));
+  };
   const serially = <T>(send: () => Promise<T>): Promise<T> => {
-    const result = queue.then(() => {
+    const result = queue.then(async () => {
+      await settled();
       if (ended || !insideTransaction()) {
         counts.refused++;
         throw new TransactionControlRefused("La transacción de calentamiento ya terminó: la consulta no se envía");

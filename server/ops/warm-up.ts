@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import http from "node:http";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type pg from "pg";
 import { rutCheckDigit } from "../contract/rut.ts";
@@ -9,6 +10,7 @@ import { announceRowChange } from "../db/row-changes.ts";
 import { createUser } from "../db/users.repository.ts";
 import { sessionUserSelect } from "../http/authenticate.ts";
 import { billListRows, billListTotal } from "../features/bills/bills-reads.repository.ts";
+import { turnOffAllNotices } from "../lib/notice-preferences.ts";
 import { startSession } from "../lib/sessions.ts";
 import type { AppDeps } from "../deps.ts";
 
@@ -18,7 +20,8 @@ import type { AppDeps } from "../deps.ts";
 // every request of the hot paths needs, with no user's data: it opens the pool's connections, runs the queries every
 // signed-in request makes (the user and session lookups) and the patients' bill list for no one, and sends itself the
 // hot routes a few rounds (app.inject, no socket) with a correctly signed token of no account, which each route answers
-// 401 after verifying the token and looking the account up.
+// 401 after verifying the token and looking the account up. Then, on PostgreSQL, the same routes with a 200, inside a
+// transaction that is rolled back (the real-route rounds, below).
 
 /** Paths of the hot reads (the load's mix): 'Mis cuentas', attachments, laboratory, imaging, 'Mi cuenta', staff search. */
 const HOT_PATHS = [
@@ -111,6 +114,10 @@ export interface WarmUpGate {
   /** The value of the warm-up's header that lets its own requests through: a secret of this process. */
   readonly secret: string;
   closedUntil: Promise<void> | null;
+  /** The app is closing (SIGTERM during the warm-up): the rounds stop at the next request. */
+  closing: boolean;
+  /** The app's own PostgreSQL pool, whose queries the rounds route into their transaction; none on PGlite. */
+  readonly pool: pg.Pool | undefined;
 }
 
 /**
@@ -118,18 +125,24 @@ export interface WarmUpGate {
  * warm-up's own and the probes waits for them to end: none may run while the pool's queries go into the transaction
  * that is rolled back, and none is refused for it.
  */
-export function registerWarmUpGate(app: FastifyInstance): void {
-  const gate: WarmUpGate = { secret: randomBytes(24).toString("base64url"), closedUntil: null };
+export function registerWarmUpGate(app: FastifyInstance, pool: pg.Pool | undefined): void {
+  const gate: WarmUpGate = { secret: randomBytes(24).toString("base64url"), closedUntil: null, closing: false, pool };
   app.decorate("warmUpGate", gate);
+  // preClose runs before Fastify waits for the requests in flight, which include those held at the gate.
+  app.addHook("preClose", (done) => {
+    gate.closing = true;
+    done();
+  });
   app.addHook("onRequest", (request, _reply, done) => {
     if (!gate.closedUntil || request.headers[WARM_UP_HEADER] === gate.secret || PROBES.has(request.url.split("?")[0]!)) return done();
     void gate.closedUntil.then(() => done());
   });
 }
 
-/** The warm-up to run once the database is migrated; `pool`: the process's PostgreSQL pool (none on PGlite). */
-export function prepareWarmUp(app: FastifyInstance, pool: pg.Pool | undefined): PreparedWarmUp {
+/** The warm-up to run once the database is migrated. */
+export function prepareWarmUp(app: FastifyInstance): PreparedWarmUp {
   const gate = app.warmUpGate;
+  const { pool } = gate;
   let pending = true;
   return {
     pending: () => pending,
@@ -172,14 +185,23 @@ export async function warmUpRealRoutes(
   budgetMs: number,
 ): Promise<RealRoutesReport> {
   const transaction = await openRollbackOnlyTransaction(pool);
+  let closeSelf = () => {};
   const report: RealRoutesReport = { rounds: 0, statuses: {}, refusedRoutes: {}, statements: transaction.counts };
   try {
     const cast = await warmUpCast(app, secret);
     const requests = realRouteRequests(cast);
     const deadline = performance.now() + budgetMs;
-    for (let round = 0; round < rounds && performance.now() < deadline; round++) {
+    const self = selfRequests(app);
+    closeSelf = self.close;
+    const goOn = () => performance.now() < deadline && !app.warmUpGate.closing;
+    for (let round = 0; round < rounds && goOn(); round++) {
       for (const request of requests) {
-        const status = await sendUndone(app, transaction, request(), secret);
+        if (!goOn()) break;
+        const status = await sendUndone(app, self.send, transaction, request(), secret).catch((error: unknown) => {
+          if (app.warmUpGate.closing) return null; // the app closed under the request: stop, as at the next one
+          throw error;
+        });
+        if (status === null) break;
         report.statuses[status] = (report.statuses[status] ?? 0) + 1;
         if (status >= 300) {
           const { method, url } = request();
@@ -191,6 +213,7 @@ export async function warmUpRealRoutes(
     }
     return report;
   } finally {
+    closeSelf();
     try {
       await transaction.end();
     } finally {
@@ -233,6 +256,8 @@ async function warmUpCast(app: FastifyInstance, secret: string): Promise<WarmUpC
     { id: true },
   );
   const staff = await createUser(deps.prisma, { ...person, rut: await unusedRut(deps), roleType: Role.admin }, { id: true });
+  // No notice mail for its bills: none could be queued (the job engine starts after the warm-up) and none should be.
+  await turnOffAllNotices(deps.prisma, patient.id);
   // Staff reach the staff routes only with a second factor set up; this one never signs in, so it needs no secret.
   await deps.prisma.user.update({ where: { id: staff.id }, data: { totpEnabledAt: new Date() } });
   const bearer = async (userId: number) =>
@@ -331,6 +356,39 @@ function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
   ];
 }
 
+/** A request and its answer, over the process's own socket when it listens (app.inject otherwise: tests). */
+type SelfRequest = (request: InjectOptions) => Promise<{ statusCode: number; body: string }>;
+
+/**
+ * The warm-up's requests go through the process's own HTTP server when it is listening (it is, in main.ts): the
+ * server's request parsing and response writing are code every user's request runs too, and app.inject skips them.
+ */
+function selfRequests(app: FastifyInstance): { send: SelfRequest; close(): void } {
+  const address = app.server.listening ? app.server.address() : null;
+  if (!address || typeof address === "string")
+    return { send: async (request) => app.inject(request).then(({ statusCode, body }) => ({ statusCode, body })), close: () => {} };
+  const host = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send: SelfRequest = (request) =>
+    new Promise((resolve, reject) => {
+      const json = request.payload !== undefined && !Buffer.isBuffer(request.payload) && typeof request.payload !== "string";
+      const body = json ? JSON.stringify(request.payload) : (request.payload as Buffer | string | undefined);
+      const headers = { ...(request.headers as http.OutgoingHttpHeaders), ...(json ? { "content-type": "application/json" } : {}) };
+      const outgoing = http.request(
+        { host, port: address.port, method: request.method ?? "GET", path: String(request.url), headers, agent },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => resolve({ statusCode: answer.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+          answer.on("error", reject);
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
 /**
  * Sends one request inside a savepoint that is rolled back after it (and after the background work it started), so
  * no request sees another's writes and a failed one does not leave the transaction failed. The signed link a
@@ -338,22 +396,22 @@ function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
  */
 async function sendUndone(
   app: FastifyInstance,
+  send: SelfRequest,
   transaction: RollbackOnlyTransaction,
   request: InjectOptions,
   secret: string,
 ): Promise<number> {
   return transaction.undoing(async () => {
     const headers = { host: "localhost", ...request.headers, [WARM_UP_HEADER]: secret };
-    const answer = await app.inject({ ...request, headers });
+    const answer = await send({ ...request, headers });
     const link =
       answer.statusCode === 200 && /^\/api\/rcr\/v1\/files\/[^/]+$/.test(String(request.url))
-        ? (answer.json() as { url?: string }).url
+        ? (JSON.parse(answer.body) as { url?: string }).url
         : undefined;
     let status = answer.statusCode;
     if (link) {
       const { pathname, search } = new URL(link, "http://localhost");
-      status = (await app.inject({ method: "GET", url: pathname + search, headers: { host: "localhost", [WARM_UP_HEADER]: secret } }))
-        .statusCode;
+      status = (await send({ method: "GET", url: pathname + search, headers: { host: "localhost", [WARM_UP_HEADER]: secret } })).statusCode;
     }
     await app.deps.background.settled();
     return status;

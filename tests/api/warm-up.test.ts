@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openRollbackOnlyTransaction, TransactionControlRefused, type RollbackOnlyTransaction } from "../../server/db/rollback-only.ts";
 import { prepareWarmUp } from "../../server/ops/warm-up.ts";
-import { api, bearer, createTestContext, demo, type TestContext } from "../helpers/test-app.ts";
+import { api, bearer, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
 
 // A cold start that holds (issue 46 §4): before /readyz says ready, the process runs its hot routes with a 200 for a
 // warm-up patient and staff member created inside a transaction that is rolled back (server/ops/warm-up.ts,
@@ -15,6 +15,8 @@ const serverUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({}, { databaseServerUrl: serverUrl });
+  // Listening, as in main.ts: the warm-up then sends its requests through the process's own HTTP server.
+  await ctx.app.listen({ host: "127.0.0.1", port: 0 });
 });
 afterAll(() => ctx?.close());
 
@@ -38,7 +40,7 @@ async function databaseContents(): Promise<Record<string, string>> {
 describe("the warm-up before /readyz", () => {
   it("runs the patients', staff's and visitors' hot routes with a 200 and leaves the database as it found it", async () => {
     const before = await databaseContents();
-    const warmUp = prepareWarmUp(ctx.app, ctx.db.pool);
+    const warmUp = prepareWarmUp(ctx.app);
     const report = await warmUp.run({ rounds: 1, realRounds: 2 });
     expect(report.skipped).toBeUndefined();
     expect(report.realRoutes!.rounds).toBe(2);
@@ -53,7 +55,7 @@ describe("the warm-up before /readyz", () => {
 
   it("holds a user's request that arrives meanwhile until the transaction is rolled back, then answers it from the database", async () => {
     const token = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
-    const warmUp = prepareWarmUp(ctx.app, ctx.db.pool);
+    const warmUp = prepareWarmUp(ctx.app);
     const running = warmUp.run({ rounds: 0, realRounds: 20 });
     let warmUpEnded = false;
     void running.then(() => (warmUpEnded = true));
@@ -64,6 +66,19 @@ describe("the warm-up before /readyz", () => {
     expect(search.statusCode).toBe(200);
     expect(search.body).not.toMatch(/calentamiento/i);
     expect(search.json()).toMatchObject({ total: 0 });
+  });
+
+  it("stops its rounds when the app closes meanwhile (SIGTERM while starting), and still leaves nothing", async () => {
+    const before = await databaseContents();
+    const other = await secondInstance(ctx);
+    const running = prepareWarmUp(other.app).run({ rounds: 0, realRounds: 1_000, realBudgetMs: 60_000 });
+    await expect.poll(() => other.app.warmUpGate.closedUntil !== null, { interval: 5 }).toBe(true);
+    await other.close();
+    // The close may come while the warm-up's cast is being created (the rounds then report why they stopped) or
+    // between two rounds.
+    const report = await running;
+    expect(report.realRoutes?.rounds ?? 0).toBeLessThan(1_000);
+    expect(await databaseContents()).toEqual(before);
   });
 });
 
@@ -80,15 +95,17 @@ describe("the warm-up's transaction", () => {
     transaction = undefined;
   });
 
-  const clinicsNamed = async (title: string) =>
-    (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Clinic" WHERE title = $1`, [title])).rows[0]!.n;
+  /** Clinics with that title, seen from outside the transaction (another pool), or from `via`. */
+  const clinicsNamed = async (title: string, via: pg.Pool = ctx.db.pool!) =>
+    (await via.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Clinic" WHERE title = $1`, [title])).rows[0]!.n;
 
   it("refuses a COMMIT, END or ROLLBACK sent through the pool, alone or inside a script, and keeps nothing written", async () => {
     transaction = await openRollbackOnlyTransaction(pool);
     await pool.query(`UPDATE "Clinic" SET title = 'calentada' WHERE code = (SELECT min(code) FROM "Clinic")`);
     for (const script of ["COMMIT", "end", "ROLLBACK", "SELECT 1; COMMIT", "SELECT 1;\n  commit;", "PREPARE TRANSACTION 'x'", "BEGIN"])
       await expect(pool.query(script)).rejects.toBeInstanceOf(TransactionControlRefused);
-    expect(await clinicsNamed("calentada")).toBe(1); // still inside, still there
+    expect(await clinicsNamed("calentada", pool)).toBe(1); // inside the transaction it is there
+    expect(await clinicsNamed("calentada")).toBe(0); // outside, not
     await transaction.end();
     expect(await clinicsNamed("calentada")).toBe(0);
   });

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createDataset } from "../../bench/support/datasets.ts";
+import { multipartBody } from "../../server/lib/multipart-body.ts";
 import { continueOnImageNode } from "../image-node.mjs";
 import { startStack, type Stack } from "../faults/harness.ts";
 import { patientAccounts } from "../faults/users.ts";
@@ -243,19 +244,8 @@ function onePdf(): Buffer {
 }
 
 function multipart(fields: Record<string, string>, pdf: Buffer) {
-  const boundary = `----carga${randomBytes(6).toString("hex")}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const body = Buffer.concat([
-    Buffer.from(parts.join("")),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="detalle.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    pdf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+  const { payload, headers } = multipartBody(fields, [{ name: "detalle.pdf", content: pdf }]);
+  return { body: payload, contentType: headers["content-type"]! };
 }
 
 /**

@@ -10,6 +10,7 @@ import { announceRowChange } from "../db/row-changes.ts";
 import { createUser } from "../db/users.repository.ts";
 import { sessionUserSelect } from "../http/authenticate.ts";
 import { billListRows, billListTotal } from "../features/bills/bills-reads.repository.ts";
+import { multipartBody } from "../lib/multipart-body.ts";
 import { turnOffAllNotices } from "../lib/notice-preferences.ts";
 import { startSession } from "../lib/sessions.ts";
 import type { AppDeps } from "../deps.ts";
@@ -289,7 +290,6 @@ function newBillRequest(
   secret: string,
   accountCode: string,
 ): InjectOptions {
-  const boundary = `----calentamiento${randomBytes(6).toString("hex")}`;
   const fields = {
     rut: cast.patient.rut,
     accountCode,
@@ -298,24 +298,14 @@ function newBillRequest(
     isPaid: "false",
     clinicCode: cast.clinic,
   };
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const payload = Buffer.concat([
-    Buffer.from(parts.join("")),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="calentamiento.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    WARM_UP_PDF,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipartBody(fields, [{ name: "calentamiento.pdf", content: WARM_UP_PDF }]);
   return {
     method: "POST",
     url: "/api/rcr/v1/files/create-account",
     payload,
     headers: {
       authorization: cast.staffAuthorization,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
+      ...headers,
       [WARM_UP_HEADER]: secret,
       host: "localhost",
     },

@@ -312,7 +312,10 @@ function newBillRequest(
   };
 }
 
-/** The load's mix (scripts/load/run.ts) without the providers: each a function, since some take a fresh body. */
+/**
+ * The load's mix (scripts/load/run.ts) without the providers, and the web app's tRPC reads of the same screens: each
+ * a function, since some take a fresh body.
+ */
 function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
   const api = (path: string) => `/api/rcr/v1${path}`;
   const asPatient = (url: string) => () => ({
@@ -321,12 +324,22 @@ function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
     headers: { authorization: cast.patient.authorization },
   });
   const asStaff = (url: string) => () => ({ method: "GET" as const, url: api(url), headers: { authorization: cast.staffAuthorization } });
+  const trpc = (procedure: string, input?: object) => () => ({
+    method: "GET" as const,
+    url: `/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ""}`,
+    headers: { authorization: cast.patient.authorization },
+  });
   const { clinic } = cast;
   return [
     asPatient(`/files/accounts/${cast.patient.rut}?page=1&limit=10&clinic=${clinic}`),
     asPatient(`/files/list/${cast.bill.id}`),
     asPatient(`/files/${encodeURIComponent(cast.bill.filePath)}`),
     asPatient("/auth/me"),
+    // The web app's own calls for the same screens go over tRPC (its handler and input parsing are code of their own).
+    trpc("bills.pending"),
+    trpc("bills.mine", { page: 1, limit: 10 }),
+    trpc("bills.files", { id: cast.bill.id }),
+    trpc("auth.validateToken"),
     asStaff(`/admin/filter/users?clinic=${clinic}&param=1700`),
     asStaff(`/admin/filter/users?clinic=${clinic}&param=gonz`),
     asStaff(`/files/filter/users?clinic=${clinic}&param=9000`),

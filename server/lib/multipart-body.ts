@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 // A multipart/form-data body built by hand: the warm-up's bill with its PDF (server/ops/warm-up.ts), the load
 // generator's (scripts/load/run.ts) and the tests', which control every byte (odd file names included).
 
-export interface MultipartFile {
+interface MultipartFile {
   name: string;
   content: Uint8Array;
   type?: string;

@@ -1,4 +1,4 @@
-export { multipartBody, type MultipartFile } from "../../server/lib/multipart-body.ts";
+export { multipartBody } from "../../server/lib/multipart-body.ts";
 
 /** A byte string that starts like a PDF, padded to the size asked. */
 export function pdfBytes(size: number, fill = 0x20): Uint8Array {

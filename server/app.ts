@@ -152,7 +152,10 @@ export async function buildApp({
       ? registerReminderJobs({ engine: jobs, cron: reminderCron(config), run: (now) => sendAppointmentReminders(deps, { now }) })
       : null;
   if (jobs) registerPaymentSweep(deps, jobs);
+  let backgroundJobsStarted = false;
   const startBackgroundJobs = () => {
+    if (backgroundJobsStarted) return;
+    backgroundJobsStarted = true;
     jobs?.keepStarting();
     // A search at start-up too, so what arrived while the portal was down is not left for the next slot.
     if (noticesCron) deps.noticeJobs?.runNow().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
@@ -298,7 +301,7 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
     routeTable: readonly RouteTableEntry[];
-    /** Starts the job engine and the start-up search for notices (already done unless built with holdBackgroundJobs). */
+    /** Starts the job engine and the start-up search for notices, once (done at build unless built with holdBackgroundJobs). */
     startBackgroundJobs(): void;
   }
 }

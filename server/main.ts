@@ -53,8 +53,10 @@ else {
   });
 }
 
-// Background jobs start after the warm-up: it runs inside a transaction that is rolled back (ops/warm-up.ts).
-const app = await buildApp({ config, db, holdBackgroundJobs: true });
+// On PostgreSQL, background jobs start after the warm-up, which runs inside a transaction that is rolled back
+// (ops/warm-up.ts). An embedded PGlite has no such rounds, and its job engine starts at once, as before: its start
+// runs on this event loop, better before the first users than after /readyz.
+const app = await buildApp({ config, db, holdBackgroundJobs: db.target.kind === "postgres" });
 // /readyz stays 503 until the start-up is done and the process is warm (ops/warm-up.ts): the proxy sends the first
 // users to a process that has its connections open and its hot routes compiled. Any other request that arrives
 // meanwhile waits for the warm-up to end.

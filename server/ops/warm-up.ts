@@ -330,6 +330,7 @@ function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
     headers: { authorization: cast.patient.authorization },
   });
   const { clinic } = cast;
+  const digits = cast.patient.rut.split("-")[0];
   return [
     asPatient(`/files/accounts/${cast.patient.rut}?page=1&limit=10&clinic=${clinic}`),
     asPatient(`/files/list/${cast.bill.id}`),
@@ -340,9 +341,11 @@ function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
     trpc("bills.mine", { page: 1, limit: 10 }),
     trpc("bills.files", { id: cast.bill.id }),
     trpc("auth.validateToken"),
-    asStaff(`/admin/filter/users?clinic=${clinic}&param=1700`),
-    asStaff(`/admin/filter/users?clinic=${clinic}&param=gonz`),
-    asStaff(`/files/filter/users?clinic=${clinic}&param=9000`),
+    // The staff searches look for the warm-up's own patient (by RUT digits and by name), so that they read no one
+    // else's row.
+    asStaff(`/admin/filter/users?clinic=${clinic}&param=${digits}`),
+    asStaff(`/admin/filter/users?clinic=${clinic}&param=calentamiento`),
+    asStaff(`/files/filter/users?clinic=${clinic}&param=${digits}`),
     () => ({
       method: "PATCH",
       url: api(`/admin/${cast.patient.id}`),

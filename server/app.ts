@@ -66,7 +66,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /**
    * Leaves the background jobs (the job engine and the start-up search for result notices) to `app.startBackgroundJobs()`:
-   * main.ts starts them after the warm-up, whose transaction is rolled back (ops/warm-up.ts).
+   * main.ts holds them on PostgreSQL and starts them after the warm-up, whose transaction is rolled back
+   * (ops/warm-up.ts); on the embedded PGlite there is no such warm-up and they start at build.
    */
   holdBackgroundJobs?: boolean;
 }

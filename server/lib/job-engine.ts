@@ -171,8 +171,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       whenStarted(async () => startTicking(name, seconds), name);
     },
     async send(name, data) {
-      if (held) throw new Error(heldMessage);
-      await engine.start();
+      await engine.start(); // refused while held
       const boss = theBoss();
       const id = await boss.send(name, data);
       const workerId = workerIds.get(name);

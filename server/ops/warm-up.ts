@@ -269,7 +269,8 @@ async function warmUpCast(app: FastifyInstance, secret: string): Promise<WarmUpC
     staffAuthorization: await bearer(staff.id),
     absentRut: await unusedRut(deps),
   };
-  const created = await app.inject(newBillRequest(cast, secret, String(randomInt(100_000_000, 999_999_999))));
+  const billRequest = newBillRequest(cast, String(randomInt(100_000_000, 999_999_999)));
+  const created = await app.inject({ ...billRequest, headers: { ...billRequest.headers, [WARM_UP_HEADER]: secret } });
   const id = (created.json() as { accountId?: number }).accountId;
   if (created.statusCode !== 200 || !id) throw new Error(`la cuenta de calentamiento no se creó (${created.statusCode})`);
   const files = await app.inject({
@@ -285,11 +286,8 @@ async function warmUpCast(app: FastifyInstance, secret: string): Promise<WarmUpC
 /** A small PDF: the portal checks the %PDF- signature and the size. */
 const WARM_UP_PDF = Buffer.concat([Buffer.from("%PDF-1.4\n%calentamiento\n"), Buffer.alloc(16 * 1024, 0x20), Buffer.from("\n%%EOF\n")]);
 
-function newBillRequest(
-  cast: Pick<WarmUpCast, "clinic" | "patient" | "staffAuthorization">,
-  secret: string,
-  accountCode: string,
-): InjectOptions {
+/** A staff member's new bill with its PDF; the sender adds the warm-up's header. */
+function newBillRequest(cast: Pick<WarmUpCast, "clinic" | "patient" | "staffAuthorization">, accountCode: string): InjectOptions {
   const fields = {
     rut: cast.patient.rut,
     accountCode,
@@ -306,7 +304,6 @@ function newBillRequest(
     headers: {
       authorization: cast.staffAuthorization,
       ...headers,
-      [WARM_UP_HEADER]: secret,
       host: "localhost",
     },
   };
@@ -352,7 +349,7 @@ function realRouteRequests(cast: WarmUpCast): Array<() => InjectOptions> {
       payload: { phoneNumber: `+5697${String(randomInt(0, 10_000_000)).padStart(7, "0")}` },
       headers: { authorization: cast.staffAuthorization },
     }),
-    () => newBillRequest(cast, "", String(randomInt(100_000_000, 999_999_999))),
+    () => newBillRequest(cast, String(randomInt(100_000_000, 999_999_999))),
     () => ({ method: "GET", url: "/login" }),
     () => ({
       method: "POST",

@@ -111,3 +111,74 @@ it("ends a search that has run NOTICE_RUN_LIMIT_MS, leaving the patients not rea
     ctx.app.deps.mailQueue!.pending = pending;
   }
 });
+
+// Read from the code (2-12-2026): a run ended by the time limit "left the patients not reached to the next run", but the
+// next run began again with the first patient, so with more patients than one run reaches (≈ 12,000 at the default
+// pause) the rest were never searched. Each run now goes on from the patient after the last one reached.
+it("goes on, in the next run, from the patient after the last one a run ended by the time limit reached, and starts over after the last patient", async () => {
+  let clock = 0;
+  let slow = true;
+  const lab = ctx.app.deps.providers.lab;
+  const listOrders = lab.listOrders.bind(lab);
+  let asked: string[] = [];
+  lab.listOrders = async (rut, range) => {
+    asked.push(rut);
+    if (slow) clock += NOTICE_RUN_LIMIT_MS / 2 + 1;
+    return listOrders(rut, range);
+  };
+  const pending = ctx.app.deps.mailQueue!.pending;
+  ctx.app.deps.mailQueue!.pending = async () => 0;
+  const run = () => pollNewResultNotices(ctx.app.deps, { pause: async () => {}, now: () => clock });
+  try {
+    await ctx.db.prisma.jobCursor.deleteMany();
+    const inOrder = (
+      await ctx.db.prisma.user.findMany({
+        where: { roleType: Role.patient, email: { not: "" } },
+        orderBy: { id: "asc" },
+        select: { rut: true },
+      })
+    ).map((patient) => patient.rut);
+
+    expect(await run()).toMatchObject({ reached: 2, ended: "time limit" });
+    expect(asked).toEqual(inOrder.slice(0, 2));
+
+    asked = [];
+    slow = false;
+    expect(await run()).toMatchObject({ reached: inOrder.length - 2, ended: "done" });
+    expect(asked).toEqual(inOrder.slice(2));
+
+    asked = [];
+    expect(await run()).toMatchObject({ reached: inOrder.length, ended: "done" });
+    expect(asked).toEqual(inOrder);
+  } finally {
+    lab.listOrders = listOrders;
+    ctx.app.deps.mailQueue!.pending = pending;
+  }
+});
+
+it("goes on from the patient it did not finish when a provider fails in the middle of a run", async () => {
+  const lab = ctx.app.deps.providers.lab;
+  const listOrders = lab.listOrders.bind(lab);
+  let asked: string[] = [];
+  let failOn = 2;
+  lab.listOrders = async (rut, range) => {
+    asked.push(rut);
+    if (asked.length === failOn) throw new Error("laboratorio caído");
+    return listOrders(rut, range);
+  };
+  const pending = ctx.app.deps.mailQueue!.pending;
+  ctx.app.deps.mailQueue!.pending = async () => 0;
+  try {
+    await ctx.db.prisma.jobCursor.deleteMany();
+    await expect(pollNewResultNotices(ctx.app.deps, { pause: async () => {} })).rejects.toThrow("laboratorio caído");
+    const [first, second] = asked;
+    asked = [];
+    failOn = 0;
+    await pollNewResultNotices(ctx.app.deps, { pause: async () => {} });
+    expect(asked[0]).toBe(second);
+    expect(asked).not.toContain(first);
+  } finally {
+    lab.listOrders = listOrders;
+    ctx.app.deps.mailQueue!.pending = pending;
+  }
+});

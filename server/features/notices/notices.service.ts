@@ -81,8 +81,8 @@ async function noticeNewResultsOf(deps: AppDeps, patient: PatientToPoll): Promis
 
 /**
  * How long one search may run: less than its job's 15 minutes (notice-jobs.ts), after which pg-boss would count it
- * failed and hand a retry to another worker while it still ran. The patients not reached wait for the next run; those
- * already notified cost that run only their two provider calls.
+ * failed and hand a retry to another worker while it still ran. The next run goes on from the first patient not
+ * reached (JobCursor); those already notified cost a run only their two provider calls.
  */
 export const NOTICE_RUN_LIMIT_MS = 13 * 60_000;
 
@@ -96,11 +96,17 @@ export interface NoticeRunResult {
   ended: "done" | "time limit";
 }
 
+/** The search's row in JobCursor. */
+export const NOTICE_SEARCH_CURSOR = "result-notices";
+/** Patients read per query: a clinic's 100,000 are not held in memory at once. */
+const NOTICE_SEARCH_PAGE = 200;
+
 /**
  * The scheduled poll: asks the laboratory and imaging providers (through their circuit breakers) for each patient who
  * wants result notices, and sends what is new, pausing RESULT_NOTICE_PAUSE_MS between patients and waiting while the
  * mail queue holds more than RESULT_NOTICE_MAIL_BACKLOG mails. A provider that is down ends the run, and so does
- * NOTICE_RUN_LIMIT_MS; the next one picks up from there.
+ * NOTICE_RUN_LIMIT_MS; either way the run keeps the last patient it reached (JobCursor) and the next one goes on from
+ * the patient after. A run that reaches the last patient starts the next lap from the first.
  */
 export async function pollNewResultNotices(
   deps: AppDeps,
@@ -110,21 +116,52 @@ export async function pollNewResultNotices(
   }: { pause?: (ms: number) => Promise<void>; now?: () => number } = {},
 ): Promise<NoticeRunResult> {
   const started = now();
-  const patients = await deps.prisma.user.findMany({
-    where: { roleType: Role.patient, email: { not: "" }, OR: [{ noticePreference: null }, { noticePreference: { results: true } }] },
-    select: { id: true, rut: true, email: true },
-    orderBy: { id: "asc" },
-  });
+  const wantsNotices = {
+    roleType: Role.patient,
+    email: { not: "" },
+    OR: [{ noticePreference: null }, { noticePreference: { results: true } }],
+  };
+  const patients = await deps.prisma.user.count({ where: wantsNotices });
+  const place = await deps.prisma.jobCursor.findUnique({ where: { job: NOTICE_SEARCH_CURSOR } });
+  let after = place?.afterId ?? 0;
+  const keepPlace = (afterId: number) =>
+    deps.prisma.jobCursor.upsert({
+      where: { job: NOTICE_SEARCH_CURSOR },
+      create: { job: NOTICE_SEARCH_CURSOR, afterId },
+      update: { afterId },
+    });
   const timeIsUp = () => now() - started >= NOTICE_RUN_LIMIT_MS;
+  let reached = 0;
   let sent = 0;
-  for (const [index, patient] of patients.entries()) {
-    if (index > 0) {
-      if (deps.config.RESULT_NOTICE_PAUSE_MS > 0) await pause(deps.config.RESULT_NOTICE_PAUSE_MS);
-      while (!timeIsUp() && deps.mailQueue && (await deps.mailQueue.pending()) > deps.config.RESULT_NOTICE_MAIL_BACKLOG)
-        await pause(BACKLOG_WAIT_MS);
-      if (timeIsUp()) return { patients: patients.length, reached: index, sent, ended: "time limit" };
+  try {
+    for (;;) {
+      const page: PatientToPoll[] = await deps.prisma.user.findMany({
+        where: { ...wantsNotices, id: { gt: after } },
+        select: { id: true, rut: true, email: true },
+        orderBy: { id: "asc" },
+        take: NOTICE_SEARCH_PAGE,
+      });
+      for (const patient of page) {
+        if (reached > 0) {
+          if (deps.config.RESULT_NOTICE_PAUSE_MS > 0) await pause(deps.config.RESULT_NOTICE_PAUSE_MS);
+          while (!timeIsUp() && deps.mailQueue && (await deps.mailQueue.pending()) > deps.config.RESULT_NOTICE_MAIL_BACKLOG)
+            await pause(BACKLOG_WAIT_MS);
+          if (timeIsUp()) {
+            await keepPlace(after);
+            return { patients, reached, sent, ended: "time limit" };
+          }
+        }
+        sent += await noticeNewResultsOf(deps, patient);
+        reached++;
+        after = patient.id;
+      }
+      if (page.length < NOTICE_SEARCH_PAGE) break;
     }
-    sent += await noticeNewResultsOf(deps, patient);
+  } catch (error) {
+    // A provider went down (or the database): the next run goes on from the patient it did not finish.
+    await keepPlace(after).catch(() => {});
+    throw error;
   }
-  return { patients: patients.length, reached: patients.length, sent, ended: "done" };
+  await keepPlace(0);
+  return { patients, reached, sent, ended: "done" };
 }

@@ -153,16 +153,15 @@ export async function buildApp({
       ? registerReminderJobs({ engine: jobs, cron: reminderCron(config), run: (now) => sendAppointmentReminders(deps, { now }) })
       : null;
   if (jobs) registerPaymentSweep(deps, jobs);
-  let backgroundJobsStarted = false;
-  const startBackgroundJobs = () => {
-    if (backgroundJobsStarted) return;
-    backgroundJobsStarted = true;
-    jobs?.keepStarting();
-    // A search at start-up too, so what arrived while the portal was down is not left for the next slot.
-    if (noticesCron) deps.noticeJobs?.runNow().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
-  };
+  let backgroundJobsStarted: Promise<void> | undefined;
+  const startBackgroundJobs = () =>
+    (backgroundJobsStarted ??= (async () => {
+      await jobs?.keepStarting();
+      // A search at start-up too, so what arrived while the portal was down is not left for the next slot.
+      if (noticesCron) deps.noticeJobs?.runNow().catch((error: unknown) => app.log.warn({ err: error }, "result notices: not started"));
+    })());
   if (holdBackgroundJobs) jobs?.hold();
-  else startBackgroundJobs();
+  else void startBackgroundJobs();
   app.decorate("deps", deps);
   app.decorate("startBackgroundJobs", startBackgroundJobs);
   app.addHook("onClose", async () => {
@@ -302,7 +301,10 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
     routeTable: readonly RouteTableEntry[];
-    /** Starts the job engine and the start-up search for notices, once (done at build unless built with holdBackgroundJobs). */
-    startBackgroundJobs(): void;
+    /**
+     * Starts the job engine and the start-up search for notices, once (done at build unless built with
+     * holdBackgroundJobs); resolves when the engine's first start attempt has settled (never rejects).
+     */
+    startBackgroundJobs(): Promise<void>;
   }
 }

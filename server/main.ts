@@ -60,8 +60,12 @@ const app = await buildApp({ config, db, holdBackgroundJobs: db.target.kind === 
 // /readyz stays 503 until the start-up is done and the process is warm (ops/warm-up.ts): the proxy sends the first
 // users to a process that has its connections open and its hot routes compiled. Any other request that arrives
 // meanwhile waits for the warm-up to end.
+// The job engine's start (pg-boss checks its schema, creates its queues, sets up the schedules and the workers' first
+// fetches) is part of that start-up too: paid before /readyz, not in the first users' seconds. A database that does not
+// answer does not hold readiness: the engine keeps retrying in the background.
 const warmUp = prepareWarmUp(app);
-holdReadiness(app, { pending: () => (migrationWait?.pending() ?? false) || warmUp.pending() });
+let jobsStarting = true;
+holdReadiness(app, { pending: () => (migrationWait?.pending() ?? false) || warmUp.pending() || jobsStarting });
 await app.listen({ host: config.HOST, port: config.PORT });
 void (migrationWait?.done ?? Promise.resolve())
   .then(() => warmUp.run())
@@ -69,7 +73,10 @@ void (migrationWait?.done ?? Promise.resolve())
     ({ ms, realRoutes, skipped }) => app.log.info({ ms: Math.round(ms), realRoutes, skipped }, "warm-up done"),
     (error: unknown) => app.log.warn({ err: error }, "warm-up failed (the first requests are slower)"),
   )
-  .finally(() => app.startBackgroundJobs());
+  .finally(async () => {
+    await app.startBackgroundJobs();
+    jobsStarting = false;
+  });
 
 // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the payment sweep, providers, Redis (onClose
 // hooks) and the database; past SHUTDOWN_GRACE_SECONDS the process exits anyway (code 1). A second signal exits at once.

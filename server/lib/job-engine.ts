@@ -45,8 +45,11 @@ export interface JobEngine {
    * transaction that is rolled back (ops/warm-up.ts), where a job queued or fetched would be undone or done twice.
    */
   hold(): void;
-  /** Starts now (ending a hold), or keeps retrying every 5 s while the database does not answer. */
-  keepStarting(): void;
+  /**
+   * Starts now (ending a hold), or keeps retrying every 5 s while the database does not answer. Resolves once the first
+   * attempt has settled, whether it started the engine or left it to the retries (it never rejects).
+   */
+  keepStarting(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -202,14 +205,14 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     keepStarting() {
       held = false;
       // At boot the database may be down (it is restarting): keep trying in the background instead of failing to start.
-      const attempt = () => {
+      const attempt = async (): Promise<void> => {
         if (stopping) return;
-        engine.start().catch(() => {
-          retryTimer = setTimeout(attempt, 5_000);
+        await engine.start().catch(() => {
+          retryTimer = setTimeout(() => void attempt(), 5_000);
           retryTimer.unref();
         });
       };
-      attempt();
+      return attempt();
     },
     async stop() {
       stopping = true;

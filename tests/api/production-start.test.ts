@@ -6,6 +6,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../scripts/build-server.mjs";
+import { REMINDER_QUEUE_NAME } from "../../server/features/appointments/reminder-jobs.ts";
+import { NOTICE_QUEUE_NAME } from "../../server/features/notices/notice-jobs.ts";
+import { PAYMENT_SWEEP_QUEUE_NAME } from "../../server/features/payments/payment-sweep.ts";
+import { MAIL_QUEUE_NAME } from "../../server/providers/mail/mail-queue.ts";
 import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
 import { freePort } from "../helpers/ports.ts";
 
@@ -150,12 +154,17 @@ describe("production start of the image's server (dist/server/main.js)", () => {
     const migrated = run("dist/cli/migrate.js", { ...realProviders });
     expect(migrated.status, migrated.output).toBe(0);
     await until("/readyz 200", async () => (await statusOf(`${base}/readyz`)) === 200);
-    // Ready only once start-up finished by itself (the clinics' rows), in the same process.
+    // Ready only once start-up finished by itself (the clinics' rows), in the same process, and its job engine started
+    // (pg-boss's schema and every queue made): that start is paid before the first users, not in their first seconds.
     const clinics = new pg.Client({ connectionString: database!.url });
     await clinics.connect();
     try {
       const { rows } = await clinics.query<{ count: string }>(`SELECT count(*) FROM "Clinic"`);
       expect(Number(rows[0]!.count)).toBeGreaterThan(0);
+      const queues = await clinics.query<{ name: string }>(`SELECT name FROM pgboss.queue ORDER BY name`);
+      expect(queues.rows.map((row) => row.name).filter((name) => !name.startsWith("__pgboss"))).toEqual(
+        [MAIL_QUEUE_NAME, NOTICE_QUEUE_NAME, PAYMENT_SWEEP_QUEUE_NAME, REMINDER_QUEUE_NAME].sort(),
+      );
     } finally {
       await clinics.end();
     }

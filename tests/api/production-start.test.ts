@@ -12,6 +12,7 @@ import { PAYMENT_SWEEP_QUEUE_NAME } from "../../server/features/payments/payment
 import { MAIL_QUEUE_NAME } from "../../server/providers/mail/mail-queue.ts";
 import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
 import { freePort } from "../helpers/ports.ts";
+import { READY_WITHIN_MS } from "../helpers/processes.ts";
 
 // Issue 34: how the production image starts (dist/server/main.js with plain node, laid out as in the image), where a
 // clinic gets hurt: production on the simulators, and a replica that meets a database not yet migrated.
@@ -66,7 +67,7 @@ async function statusOf(url: string): Promise<number> {
   );
 }
 
-async function until(what: string, check: () => Promise<boolean>, ms = 20_000) {
+async function until(what: string, check: () => Promise<boolean>, ms = READY_WITHIN_MS) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return;

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { buildServer } from "../../scripts/build-server.mjs";
 import { folderBytes, pruneNodeModules } from "../../scripts/prune-runtime.mjs";
 import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
 import { freePort } from "../helpers/ports.ts";
+import { startUntilAnswering } from "../helpers/processes.ts";
 
 // The runtime image's node_modules as the Dockerfile makes it (issue 34: it carried 448 MB): `npm ci --omit=dev
 // --ignore-scripts` in an empty folder, then scripts/prune-runtime.mjs keeps only what the bundles load. Here that
@@ -28,27 +29,8 @@ function run(file: string, args: string[] = []) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-async function startBundle(file: string, extraEnv: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", file], {
-    cwd: appDir,
-    env: { ...env, ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${file} no respondió en ${url}:\n${output}`);
+function startBundle(file: string, extraEnv: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+  return startUntilAnswering({ file, cwd: appDir, env: { ...env, ...extraEnv }, url, nodeArgs: ["--enable-source-maps"] }, children);
 }
 
 beforeAll(async () => {

@@ -1,12 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../scripts/build-server.mjs";
 import { emptyDatabase, type EmptyDatabase } from "../helpers/fresh-database.ts";
 import { freePort } from "../helpers/ports.ts";
+import { startUntilAnswering } from "../helpers/processes.ts";
 
 // The production image runs the compiled bundles with plain `node` (no TypeScript loader): `npm run build:server`
 // writes dist/server/main.js, dist/cli/*.js and dist/mocks/start.js. Here they are built into a temporary application
@@ -28,24 +29,8 @@ function runBundle(file: string, args: string[] = [], extraEnv: NodeJS.ProcessEn
 }
 
 /** Starts a compiled server with plain node and waits until `url` answers 200. */
-async function startBundle(file: string, extraEnv: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [file], { cwd: appDir, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`${file} terminó (código ${child.exitCode}):\n${output}`);
-      const status = await fetch(url).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (status !== 200) throw new Error(`${file} no respondió en ${url}:\n${output}`);
-    },
-    { timeout: 20_000, interval: 200 },
-  );
-  return child;
+function startBundle(file: string, extraEnv: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+  return startUntilAnswering({ file, cwd: appDir, env: { ...env, ...extraEnv }, url }, children);
 }
 
 beforeAll(async () => {
@@ -138,7 +123,7 @@ describe("compiled server and commands (plain node, no TypeScript loader)", () =
     const { payload } = (await login.json()) as { payload: { accessToken: string; user: { roleType: number } } };
     expect(payload.accessToken).toMatch(/^ey/);
     expect(payload.user.roleType).toBe(0);
-  });
+  }, 90_000);
 
   it("dist/mocks/start.js starts the mock providers and the mail catcher", async () => {
     const port = await freePort();

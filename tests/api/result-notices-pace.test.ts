@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Role } from "../../server/contract/roles.ts";
-import { NOTICE_RUN_LIMIT_MS, pollNewResultNotices } from "../../server/features/notices/notices.service.ts";
+import {
+  NOTICE_RUN_LIMIT_MS,
+  NOTICE_SEARCH_CURSOR,
+  NOTICE_SEARCH_PAGE,
+  pollNewResultNotices,
+} from "../../server/features/notices/notices.service.ts";
 import { insertUser, rutOf } from "../helpers/fixtures.ts";
 import { createTestContext, type TestContext } from "../helpers/test-app.ts";
 
@@ -180,5 +185,41 @@ it("goes on from the patient it did not finish when a provider fails in the midd
   } finally {
     lab.listOrders = listOrders;
     ctx.app.deps.mailQueue!.pending = pending;
+  }
+});
+
+it("keeps its place after each page of patients, so a run killed halfway is retried from there and not from its start", async () => {
+  const many = await createTestContext({ RESULT_NOTICE_PAUSE_MS: "0" });
+  try {
+    const { prisma } = many.db;
+    await prisma.user.createMany({
+      data: Array.from({ length: NOTICE_SEARCH_PAGE + 5 }, (_, n) => ({
+        rut: rutOf(17_700_001 + n),
+        email: `pagina${n}@correo.cl`,
+        roleType: Role.patient,
+        passwordHash: "sin-contraseña",
+      })),
+    });
+    const inOrder = await prisma.user.findMany({
+      where: { roleType: Role.patient, email: { not: "" } },
+      orderBy: { id: "asc" },
+      select: { id: true },
+    });
+    const { lab, imaging } = many.app.deps.providers;
+    let asked = 0;
+    let placeAtSecondPage: number | undefined;
+    lab.listOrders = async () => {
+      asked++;
+      if (asked === NOTICE_SEARCH_PAGE + 1)
+        placeAtSecondPage = (await prisma.jobCursor.findUnique({ where: { job: NOTICE_SEARCH_CURSOR } }))?.afterId;
+      return [];
+    };
+    imaging.searchStudies = async () => [];
+    many.app.deps.mailQueue!.pending = async () => 0;
+    expect(await pollNewResultNotices(many.app.deps, { pause: async () => {} })).toMatchObject({ ended: "done" });
+    expect(asked).toBe(inOrder.length);
+    expect(placeAtSecondPage).toBe(inOrder[NOTICE_SEARCH_PAGE - 1]!.id);
+  } finally {
+    await many.close();
   }
 });

@@ -98,15 +98,16 @@ export interface NoticeRunResult {
 
 /** The search's row in JobCursor. */
 export const NOTICE_SEARCH_CURSOR = "result-notices";
-/** Patients read per query: a clinic's 100,000 are not held in memory at once. */
-const NOTICE_SEARCH_PAGE = 200;
+/** Patients read per query (a clinic's 100,000 are not held in memory at once); the place is kept after each. */
+export const NOTICE_SEARCH_PAGE = 200;
 
 /**
  * The scheduled poll: asks the laboratory and imaging providers (through their circuit breakers) for each patient who
  * wants result notices, and sends what is new, pausing RESULT_NOTICE_PAUSE_MS between patients and waiting while the
  * mail queue holds more than RESULT_NOTICE_MAIL_BACKLOG mails. A provider that is down ends the run, and so does
- * NOTICE_RUN_LIMIT_MS; either way the run keeps the last patient it reached (JobCursor) and the next one goes on from
- * the patient after. A run that reaches the last patient starts the next lap from the first.
+ * NOTICE_RUN_LIMIT_MS; either way the run keeps the last patient it reached (JobCursor, also after each page, for a
+ * run that is killed) and the next one goes on from the patient after. A run that reaches the last patient starts the
+ * next lap from the first.
  */
 export async function pollNewResultNotices(
   deps: AppDeps,
@@ -156,6 +157,8 @@ export async function pollNewResultNotices(
         after = patient.id;
       }
       if (page.length < NOTICE_SEARCH_PAGE) break;
+      // A run killed here (kill -9, a deployment) is retried from this page, not from the run's start.
+      await keepPlace(after);
     }
   } catch (error) {
     // A provider went down (or the database): the next run goes on from the patient it did not finish.

@@ -26,6 +26,27 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.close());
 
+/**
+ * Runs `work` with the laboratory's order list calling `onAsked(rut)` first (which may throw, as a provider that fails)
+ * and a mail queue that never holds a backlog, then puts both back.
+ */
+async function withSearchStubs<T>(onAsked: (rut: string) => void, work: () => Promise<T>): Promise<T> {
+  const lab = ctx.app.deps.providers.lab;
+  const listOrders = lab.listOrders.bind(lab);
+  lab.listOrders = async (rut, range) => {
+    onAsked(rut);
+    return listOrders(rut, range);
+  };
+  const pending = ctx.app.deps.mailQueue!.pending;
+  ctx.app.deps.mailQueue!.pending = async () => 0;
+  try {
+    return await work();
+  } finally {
+    lab.listOrders = listOrders;
+    ctx.app.deps.mailQueue!.pending = pending;
+  }
+}
+
 it("pauses the configured time between one patient's provider calls and the next patient's, never in the middle of one", async () => {
   const events: string[] = [];
   const lab = ctx.app.deps.providers.lab;
@@ -96,25 +117,17 @@ it("waits before the next patient while more mails than RESULT_NOTICE_MAIL_BACKL
 
 it("ends a search that has run NOTICE_RUN_LIMIT_MS, leaving the patients not reached to the next run", async () => {
   let clock = 0;
-  const lab = ctx.app.deps.providers.lab;
-  const listOrders = lab.listOrders.bind(lab);
   let asked = 0;
-  lab.listOrders = async (rut, range) => {
+  const onAsked = () => {
     asked++;
     clock += NOTICE_RUN_LIMIT_MS / 2 + 1; // each patient takes over half the limit
-    return listOrders(rut, range);
   };
-  const pending = ctx.app.deps.mailQueue!.pending;
-  ctx.app.deps.mailQueue!.pending = async () => 0;
-  try {
+  await withSearchStubs(onAsked, async () => {
     const result = await pollNewResultNotices(ctx.app.deps, { pause: async () => {}, now: () => clock });
     expect(result.patients).toBeGreaterThanOrEqual(3);
     expect(asked).toBe(2);
     expect(result).toMatchObject({ reached: 2, ended: "time limit" });
-  } finally {
-    lab.listOrders = listOrders;
-    ctx.app.deps.mailQueue!.pending = pending;
-  }
+  });
 });
 
 // Read from the code (2-12-2026): a run ended by the time limit "left the patients not reached to the next run", but the
@@ -123,18 +136,13 @@ it("ends a search that has run NOTICE_RUN_LIMIT_MS, leaving the patients not rea
 it("goes on, in the next run, from the patient after the last one a run ended by the time limit reached, and starts over after the last patient", async () => {
   let clock = 0;
   let slow = true;
-  const lab = ctx.app.deps.providers.lab;
-  const listOrders = lab.listOrders.bind(lab);
   let asked: string[] = [];
-  lab.listOrders = async (rut, range) => {
+  const onAsked = (rut: string) => {
     asked.push(rut);
     if (slow) clock += NOTICE_RUN_LIMIT_MS / 2 + 1;
-    return listOrders(rut, range);
   };
-  const pending = ctx.app.deps.mailQueue!.pending;
-  ctx.app.deps.mailQueue!.pending = async () => 0;
   const run = () => pollNewResultNotices(ctx.app.deps, { pause: async () => {}, now: () => clock });
-  try {
+  await withSearchStubs(onAsked, async () => {
     await ctx.db.prisma.jobCursor.deleteMany();
     const inOrder = (
       await ctx.db.prisma.user.findMany({
@@ -155,25 +163,17 @@ it("goes on, in the next run, from the patient after the last one a run ended by
     asked = [];
     expect(await run()).toMatchObject({ reached: inOrder.length, ended: "done" });
     expect(asked).toEqual(inOrder);
-  } finally {
-    lab.listOrders = listOrders;
-    ctx.app.deps.mailQueue!.pending = pending;
-  }
+  });
 });
 
 it("goes on from the patient it did not finish when a provider fails in the middle of a run", async () => {
-  const lab = ctx.app.deps.providers.lab;
-  const listOrders = lab.listOrders.bind(lab);
   let asked: string[] = [];
   let failOn = 2;
-  lab.listOrders = async (rut, range) => {
+  const onAsked = (rut: string) => {
     asked.push(rut);
     if (asked.length === failOn) throw new Error("laboratorio caído");
-    return listOrders(rut, range);
   };
-  const pending = ctx.app.deps.mailQueue!.pending;
-  ctx.app.deps.mailQueue!.pending = async () => 0;
-  try {
+  await withSearchStubs(onAsked, async () => {
     await ctx.db.prisma.jobCursor.deleteMany();
     await expect(pollNewResultNotices(ctx.app.deps, { pause: async () => {} })).rejects.toThrow("laboratorio caído");
     const [first, second] = asked;
@@ -182,10 +182,7 @@ it("goes on from the patient it did not finish when a provider fails in the midd
     await pollNewResultNotices(ctx.app.deps, { pause: async () => {} });
     expect(asked[0]).toBe(second);
     expect(asked).not.toContain(first);
-  } finally {
-    lab.listOrders = listOrders;
-    ctx.app.deps.mailQueue!.pending = pending;
-  }
+  });
 });
 
 it("keeps its place after each page of patients, so a run killed halfway is retried from there and not from its start", async () => {

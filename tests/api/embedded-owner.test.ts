@@ -85,7 +85,8 @@ async function startPortal(): Promise<Portal> {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor("the portal to answer", async () => {
     if (child.exitCode !== null) throw new Error(`The portal exited (${child.exitCode}): ${output}`);
-    return (await fetch(`${baseUrl}/api/rcr/v1/health`).catch(() => null))?.ok ? true : undefined;
+    // /readyz, as a proxy waits: before it, a login can meet the overload guard's 503 while the embedded database starts.
+    return (await fetch(`${baseUrl}/readyz`).catch(() => null))?.ok ? true : undefined;
   });
   const lock = readLock();
   expect(lock).toMatchObject({ pid: child.pid, role: "portal" });

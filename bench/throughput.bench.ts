@@ -556,8 +556,10 @@ async function measureDataset(
     String(ports.portal),
     String(ports.mocksHttp),
   ) as Record<string, string>;
-  // With the environment and node options the image's CMD gives the portal (scripts/portal-process.mjs).
-  const portal = await startServer(entries.portal, { ...portalProcessEnv, ...env }, ports.portal, "/api/rcr/v1/health", portalNodeArgs);
+  // With the environment and node options the image's CMD gives the portal (scripts/portal-process.mjs). Measured once
+  // /readyz says ready, as a proxy sends it users: before that it is still warming up (its own rounds of the hot
+  // routes, then the job engine's start and its first search for result notices), beside the first measurement.
+  const portal = await startServer(entries.portal, { ...portalProcessEnv, ...env }, ports.portal, "/readyz", portalNodeArgs);
   const floor = await startServer(
     entries.floor,
     { DATABASE_URL: dataset.url, FLOOR_PATIENT_RUT: patient.rut },

@@ -144,8 +144,12 @@ function sampleMetrics(stack: Stack) {
   const lastBuckets = new Map<number, Map<number, number>>();
   // Both instances' request-duration histograms per route at each reading (every 5 s from the run's start).
   const requestReadings: Array<Map<string, Map<number, number>>> = [];
+  // Queries waiting for one of the pool's connections at each reading, both instances added up (a point in time, not a
+  // total): whether a slow window was a queue for the database's connections.
+  const poolWaiting: number[] = [];
   const read = async () => {
     const requests = new Map<string, Map<number, number>>();
+    let waiting = 0;
     for (const port of stack.instancePorts) {
       const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
         (r) => r.text(),
@@ -159,12 +163,14 @@ function sampleMetrics(stack: Stack) {
         loopP99Ms: value("nodejs_eventloop_lag_p99_seconds") * 1000,
       });
       for (const [route, buckets] of requestBuckets(text)) requests.set(route, addBuckets(requests.get(route) ?? new Map(), buckets));
+      waiting += Number(/^portal_db_pool_connections\{state="waiting"\} (\S+)$/m.exec(text)?.[1] ?? 0);
       const buckets = loopBuckets(text);
       if (buckets.size === 0) continue;
       if (!firstBuckets.has(port)) firstBuckets.set(port, buckets);
       lastBuckets.set(port, buckets);
     }
     requestReadings.push(requests);
+    poolWaiting.push(waiting);
   };
   // prom-client's event-loop histogram covers the time since the previous scrape: one scrape now starts it afresh
   // (the first would otherwise include start-up and the data set's preparation).
@@ -183,6 +189,8 @@ function sampleMetrics(stack: Stack) {
         .slice(1)
         .map((reading, window) => Math.round(histogramP99Between(all[window * 2]!, reading, 250).p99Ms));
     },
+    /** Queries waiting for a pool connection at each 5-s reading from the run's start (0 s, 5 s, …; both instances). */
+    poolWaiting: () => [...poolWaiting],
     /** The routes with the most answers over 250 ms inside the instances in the run's 10-s window `window`, and how many. */
     slowestRoutes: (window: number) => {
       const [start, end] = [requestReadings[window * 2], requestReadings[window * 2 + 2]];
@@ -465,6 +473,7 @@ async function runLoad(
     loop,
     worstWindowLoopP99,
     instanceP99ByWindow: metrics.instanceP99ByWindow(),
+    poolWaiting: metrics.poolWaiting(),
     slowestRoutesByWindow: Array.from({ length: Math.ceil(seconds / 10) }, (_, window) => metrics.slowestRoutes(window)),
     generatorLoopP99ByWindow,
     samples: metrics.samples,
@@ -526,6 +535,7 @@ function printRun(run: Awaited<ReturnType<typeof runLoad>>): void {
   for (const c of run.checks) console.log(`   ${c.ok ? "✓" : "✗"} ${c.what}: ${c.value}`);
   console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
   console.log(`   p99 dentro de las instancias por ventana de 10 s (ms): ${run.instanceP99ByWindow.join(" · ")}`);
+  console.log(`   consultas esperando una conexión del pool, en cada lectura de 5 s (las dos instancias): ${run.poolWaiting.join(" · ")}`);
   console.log("   rutas con más respuestas > 250 ms dentro de las instancias, por ventana de 10 s:");
   for (const [window, routes] of run.slowestRoutesByWindow.entries())
     console.log(

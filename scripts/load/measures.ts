@@ -1,8 +1,6 @@
 // What a load or soak run measures of the portal's instances (scripts/load/run.ts, scripts/soak/run.ts): the event
 // loop's p99 from the portal's delay histogram, and least-squares slopes of a series (RSS, heap, connections).
 
-const LOOP_BUCKET = /^portal_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm;
-
 const REQUEST_BUCKET = /^portal_http_request_duration_seconds_bucket\{([^}]*)\} (\S+)$/gm;
 
 /**
@@ -31,12 +29,16 @@ export function addBuckets(a: Map<number, number>, b: Map<number, number>): Map<
   return sum;
 }
 
-/** The cumulative counts of the portal's event-loop delay histogram: upper bound (s) → ticks at or under it. */
-export function loopBuckets(text: string): Map<number, number> {
+/** The cumulative counts of one unlabelled histogram in a /metrics text: upper bound (s) → observations at or under it. */
+export function histogramBuckets(text: string, name: string): Map<number, number> {
   const buckets = new Map<number, number>();
-  for (const [, le, count] of text.matchAll(LOOP_BUCKET)) buckets.set(le === "+Inf" ? Infinity : Number(le), Number(count));
+  for (const [, le, count] of text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\S+)$`, "gm")))
+    buckets.set(le === "+Inf" ? Infinity : Number(le), Number(count));
   return buckets;
 }
+
+/** The cumulative counts of the portal's event-loop delay histogram: upper bound (s) → ticks at or under it. */
+export const loopBuckets = (text: string) => histogramBuckets(text, "portal_event_loop_delay_seconds");
 
 /**
  * The p99 between two readings of a cumulative histogram (the event-loop delay's, or the requests' durations), in ms:

@@ -11,7 +11,7 @@ import { continueOnImageNode } from "../image-node.mjs";
 import { startStack, type Stack } from "../faults/harness.ts";
 import { patientAccounts } from "../faults/users.ts";
 import { signIn } from "../support/sign-in.ts";
-import { addBuckets, loopBuckets, histogramP99Between, requestBuckets, rssSlopes } from "./measures.ts";
+import { addBuckets, histogramBuckets, loopBuckets, histogramP99Between, requestBuckets, rssSlopes } from "./measures.ts";
 
 // npm run test:load (issue 24, part 1): the npm run stack topology (two instances, supervisor, proxy, Redis, mocks) on
 // a PostgreSQL cluster of the run's own filled with the bench's 100k data set, loaded with autocannon (a maintained
@@ -147,9 +147,12 @@ function sampleMetrics(stack: Stack) {
   // Queries waiting for one of the pool's connections at each reading, both instances added up (a point in time, not a
   // total): whether a slow window was a queue for the database's connections.
   const poolWaiting: number[] = [];
+  // How long the audit rows waited for their commit (every audited answer waits for its row), both instances added up.
+  const auditReadings: Array<Map<number, number>> = [];
   const read = async () => {
     const requests = new Map<string, Map<number, number>>();
     let waiting = 0;
+    let auditRows = new Map<number, number>();
     for (const port of stack.instancePorts) {
       const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
         (r) => r.text(),
@@ -164,6 +167,7 @@ function sampleMetrics(stack: Stack) {
       });
       for (const [route, buckets] of requestBuckets(text)) requests.set(route, addBuckets(requests.get(route) ?? new Map(), buckets));
       waiting += Number(/^portal_db_pool_connections\{state="waiting"\} (\S+)$/m.exec(text)?.[1] ?? 0);
+      auditRows = addBuckets(auditRows, histogramBuckets(text, "portal_audit_row_wait_seconds"));
       const buckets = loopBuckets(text);
       if (buckets.size === 0) continue;
       if (!firstBuckets.has(port)) firstBuckets.set(port, buckets);
@@ -171,6 +175,7 @@ function sampleMetrics(stack: Stack) {
     }
     requestReadings.push(requests);
     poolWaiting.push(waiting);
+    auditReadings.push(auditRows);
   };
   // prom-client's event-loop histogram covers the time since the previous scrape: one scrape now starts it afresh
   // (the first would otherwise include start-up and the data set's preparation).
@@ -191,6 +196,18 @@ function sampleMetrics(stack: Stack) {
     },
     /** Queries waiting for a pool connection at each 5-s reading from the run's start (0 s, 5 s, …; both instances). */
     poolWaiting: () => [...poolWaiting],
+    /**
+     * The audit rows written in each 10-s window, the p99 of their wait from the request to the commit, and how many
+     * waited over 250 ms: whether a slow window's answers were waiting for their audit row's commit (issue 46, §4).
+     */
+    auditByWindow: () =>
+      auditReadings
+        .filter((_, index) => index % 2 === 0)
+        .slice(1)
+        .map((reading, window) => {
+          const between = histogramP99Between(auditReadings[window * 2]!, reading, 250);
+          return { rows: between.ticks, p99Ms: Math.round(between.p99Ms), over250: Math.round(between.lateShare * between.ticks) };
+        }),
     /** The routes with the most answers over 250 ms inside the instances in the run's 10-s window `window`, and how many. */
     slowestRoutes: (window: number) => {
       const [start, end] = [requestReadings[window * 2], requestReadings[window * 2 + 2]];
@@ -474,6 +491,7 @@ async function runLoad(
     worstWindowLoopP99,
     instanceP99ByWindow: metrics.instanceP99ByWindow(),
     poolWaiting: metrics.poolWaiting(),
+    auditByWindow: metrics.auditByWindow(),
     slowestRoutesByWindow: Array.from({ length: Math.ceil(seconds / 10) }, (_, window) => metrics.slowestRoutes(window)),
     generatorLoopP99ByWindow,
     samples: metrics.samples,
@@ -536,6 +554,9 @@ function printRun(run: Awaited<ReturnType<typeof runLoad>>): void {
   console.log(`   (peor ventana de 5 s de nodejs_eventloop_lag_p99, con su tic de 20 ms: ${Math.round(run.worstWindowLoopP99)} ms)`);
   console.log(`   p99 dentro de las instancias por ventana de 10 s (ms): ${run.instanceP99ByWindow.join(" · ")}`);
   console.log(`   consultas esperando una conexión del pool, en cada lectura de 5 s (las dos instancias): ${run.poolWaiting.join(" · ")}`);
+  console.log(
+    `   filas de auditoría por ventana de 10 s (filas, p99 de su espera hasta el commit, cuántas > 250 ms): ${run.auditByWindow.map((w) => `${w.rows} / ${w.p99Ms} ms / ${w.over250}`).join(" · ")}`,
+  );
   console.log("   rutas con más respuestas > 250 ms dentro de las instancias, por ventana de 10 s:");
   for (const [window, routes] of run.slowestRoutesByWindow.entries())
     console.log(

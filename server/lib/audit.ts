@@ -199,7 +199,28 @@ const insertRows = (target: AuditTarget, rows: AuditRow[]): Promise<unknown> => 
 
 interface PendingRow {
   row: AuditRow;
+  /** performance.now() when the request asked for its row: the row's wait runs from here to its commit. */
+  askedAt: number;
   done: (error?: unknown) => void;
+}
+
+/** One committed INSERT of audit rows, as /metrics counts it: the statement's time and each row's wait (in seconds). */
+export interface AuditWriteTiming {
+  insertSeconds: number;
+  /** From each row's request to its commit: the turn behind an INSERT already on its way, plus its own INSERT. */
+  rowWaitSeconds: number[];
+}
+type AuditWriteWatcher = (timing: AuditWriteTiming) => void;
+const watchers = new WeakMap<AuditTarget, AuditWriteWatcher>();
+
+/**
+ * Tells `watcher` about every committed INSERT of audit rows written through `target` (the app's pool or Prisma client):
+ * every audited answer waits for its row's commit, so a slow commit is a slow answer (issue 46's cold start). Returns the
+ * function that stops watching.
+ */
+export function watchAuditWrites(target: AuditTarget, watcher: AuditWriteWatcher): () => void {
+  watchers.set(target, watcher);
+  return () => void watchers.delete(target);
 }
 
 /**
@@ -215,7 +236,7 @@ class AuditGroupCommit {
 
   write(row: AuditRow): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.queue.push({ row, askedAt: performance.now(), done: (error) => (error === undefined ? resolve() : reject(error)) });
       if (!this.writing) void this.flush();
     });
   }
@@ -225,10 +246,16 @@ class AuditGroupCommit {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_ROWS_PER_INSERT);
       try {
+        const started = performance.now();
         await insertRows(
           this.target,
           batch.map((pending) => pending.row),
         );
+        const committed = performance.now();
+        watchers.get(this.target)?.({
+          insertSeconds: (committed - started) / 1000,
+          rowWaitSeconds: batch.map((pending) => (committed - pending.askedAt) / 1000),
+        });
         for (const pending of batch) pending.done();
       } catch (error) {
         for (const pending of batch) pending.done(error ?? new Error("audit write failed"));

@@ -6,6 +6,7 @@ import type { AppConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { LoginOutcome, OutcomeMetrics, PaymentOutcome } from "../deps.ts";
 import { access } from "../http/route-access.ts";
+import { watchAuditWrites, type AuditWriteTiming } from "../lib/audit.ts";
 import { trackEventLoopDelay } from "./event-loop-delay.ts";
 import { trackHeapAfterGc } from "./heap-after-gc.ts";
 
@@ -74,11 +75,30 @@ export function createMetrics(db: Database): AppMetrics {
       },
     });
   }
+  const auditBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+  const auditInserts = new Histogram({
+    name: "portal_audit_insert_seconds",
+    help: "Duración de cada INSERT de filas de auditoría, con su commit (varias solicitudes comparten uno)",
+    buckets: auditBuckets,
+    registers: [registry],
+  });
+  const auditRowWaits = new Histogram({
+    name: "portal_audit_row_wait_seconds",
+    help: "Espera de cada fila de auditoría desde que la solicitud la pide hasta su commit: la respuesta auditada la espera",
+    buckets: auditBuckets,
+    registers: [registry],
+  });
+  const observeAudit = ({ insertSeconds, rowWaitSeconds }: AuditWriteTiming) => {
+    auditInserts.observe(insertSeconds);
+    for (const seconds of rowWaitSeconds) auditRowWaits.observe(seconds);
+  };
+  const unwatchAudit = [watchAuditWrites(db.executeSql, observeAudit), watchAuditWrites(db.prisma, observeAudit)];
   return {
     registry,
     stop: () => {
       eventLoopDelay.stop();
       heapAfterGc.stop();
+      for (const unwatch of unwatchAudit) unwatch();
     },
     outcomes: {
       loginOutcome: (outcome: LoginOutcome, portal) => logins.inc({ portal, outcome }),

@@ -1,7 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { summarize, unansweredReason, type Outcome } from "../../scripts/faults/users.ts";
-import { addBuckets, histogramP99Between, requestBuckets } from "../../scripts/load/measures.ts";
+import { addBuckets, histogramBuckets, histogramP99Between, requestBuckets } from "../../scripts/load/measures.ts";
 
 // The load, fault and soak runs summarize every request they made. A 60-minute soak makes ≈ 130,000: its first run
 // ended in "Maximum call stack size exceeded" after the hour, and the samples were lost with the process (issue 46 §2).
@@ -87,5 +87,29 @@ describe("the instances' request durations, read off their /metrics", () => {
     // 100 more answers, 50 of them over 250 ms: the p99 is in the open bucket (reported at its lower bound).
     expect(histogramP99Between(first, later, 250)).toMatchObject({ ticks: 100, lateShare: 0.5, p99Ms: 250 });
     expect(addBuckets(first, first).get(Infinity)).toBe(202);
+  });
+});
+
+describe("one unlabelled histogram, read off an instance's /metrics", () => {
+  it("reads the audit rows' waits by bucket and not a histogram whose name only begins the same", () => {
+    const text = [
+      "# HELP portal_audit_row_wait_seconds Espera de cada fila de auditoría",
+      'portal_audit_row_wait_seconds_bucket{le="0.1"} 90',
+      'portal_audit_row_wait_seconds_bucket{le="0.25"} 97',
+      'portal_audit_row_wait_seconds_bucket{le="+Inf"} 100',
+      "portal_audit_row_wait_seconds_sum 9.5",
+      'portal_audit_row_wait_seconds_total_bucket{le="0.1"} 1',
+      'portal_audit_insert_seconds_bucket{le="0.1"} 5',
+    ].join("\n");
+    const buckets = histogramBuckets(text, "portal_audit_row_wait_seconds");
+    expect(buckets).toEqual(
+      new Map([
+        [0.1, 90],
+        [0.25, 97],
+        [Infinity, 100],
+      ]),
+    );
+    // 3 of 100 rows waited more than 250 ms: the p99 lies in the open bucket, reported at its lower bound.
+    expect(histogramP99Between(new Map(), buckets, 250)).toMatchObject({ ticks: 100, lateShare: 0.03, p99Ms: 250 });
   });
 });

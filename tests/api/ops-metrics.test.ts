@@ -121,6 +121,41 @@ describe("what /metrics counts", () => {
     expect(sample(text, 'portal_payments_total{outcome="aborted"}')).toBe(1);
   });
 
+  it("times each audit row from the request to its commit: a patient's bill list adds one row and its INSERT", async () => {
+    const token = await ctx.login(demo.patient.rut, demo.patient.password);
+    const before = (await scrape()).body;
+    const bills = await ctx.app.inject({ method: "GET", url: api(`/files/accounts/${demo.patient.rut}`), headers: bearer(token) });
+    expect(bills.statusCode).toBe(200);
+    const after = (await scrape()).body;
+    const delta = (series: string) => sample(after, series) - sample(before, series);
+    expect(delta("portal_audit_row_wait_seconds_count")).toBe(1);
+    expect(delta("portal_audit_insert_seconds_count")).toBe(1);
+    expect(delta("portal_audit_row_wait_seconds_sum")).toBeGreaterThan(0);
+  });
+
+  it("shows a slow audit commit as a slow row: an INSERT held 400 ms by a lock lands above a quarter of a second", async (context) => {
+    const pool = ctx.db.pool;
+    if (!pool) return context.skip(); // The embedded database has one connection: no second one can hold the lock.
+    const before = (await scrape()).body;
+    const holder = await pool.connect();
+    try {
+      // SHARE conflicts with the INSERT's ROW EXCLUSIVE: the login's audit row waits until the holder commits.
+      await holder.query(`BEGIN; LOCK TABLE "AuditEvent" IN SHARE MODE`);
+      const login = ctx.login(demo.patient.rut, demo.patient.password);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await holder.query("COMMIT");
+      await login;
+    } finally {
+      holder.release();
+    }
+    const after = (await scrape()).body;
+    const delta = (series: string) => sample(after, series) - sample(before, series);
+    const rows = delta("portal_audit_row_wait_seconds_count");
+    expect(rows).toBeGreaterThanOrEqual(1);
+    expect(rows - delta('portal_audit_row_wait_seconds_bucket{le="0.25"}')).toBeGreaterThanOrEqual(1);
+    expect(delta("portal_audit_insert_seconds_count") - delta('portal_audit_insert_seconds_bucket{le="0.25"}')).toBeGreaterThanOrEqual(1);
+  });
+
   it("reports the PostgreSQL pool when the portal runs on PostgreSQL", async () => {
     const text = (await scrape()).body;
     if (ctx.db.pool) {

@@ -24,6 +24,18 @@ function sample(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
+/** Resolves once a session of `pool` is waiting for a lock to insert audit rows (polled; 10 s at most). */
+async function waitForLockedInsert(pool: NonNullable<TestContext["db"]["pool"]>): Promise<void> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    const { rows } = await pool.query(
+      `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "AuditEvent"%'`,
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the audit INSERT never waited for the lock");
+}
+
 describe("what /metrics counts", () => {
   it("counts requests and latency by route pattern, method and status — never the raw URL with ids or RUTs", async () => {
     const token = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
@@ -142,6 +154,8 @@ describe("what /metrics counts", () => {
       // SHARE conflicts with the INSERT's ROW EXCLUSIVE: the login's audit row waits until the holder commits.
       await holder.query(`BEGIN; LOCK TABLE "AuditEvent" IN SHARE MODE`);
       const login = ctx.login(demo.patient.rut, demo.patient.password);
+      // Held 400 ms from the moment the INSERT is seen waiting for the lock, however long the login took to get there.
+      await waitForLockedInsert(pool);
       await new Promise((resolve) => setTimeout(resolve, 400));
       await holder.query("COMMIT");
       await login;

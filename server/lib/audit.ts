@@ -211,7 +211,7 @@ export interface AuditWriteTiming {
   rowWaitSeconds: number[];
 }
 type AuditWriteWatcher = (timing: AuditWriteTiming) => void;
-const watchers = new WeakMap<AuditTarget, AuditWriteWatcher>();
+const watchers = new WeakMap<AuditTarget, Set<AuditWriteWatcher>>();
 
 /**
  * Tells `watcher` about every committed INSERT of audit rows written through `target` (the app's pool or Prisma client):
@@ -219,8 +219,10 @@ const watchers = new WeakMap<AuditTarget, AuditWriteWatcher>();
  * function that stops watching.
  */
 export function watchAuditWrites(target: AuditTarget, watcher: AuditWriteWatcher): () => void {
-  watchers.set(target, watcher);
-  return () => void watchers.delete(target);
+  // A set: two apps on one database (a restart in the same process, a test's second app) each keep their own watcher.
+  const watching = watchers.get(target) ?? new Set();
+  watchers.set(target, watching.add(watcher));
+  return () => void watching.delete(watcher);
 }
 
 /**
@@ -252,10 +254,14 @@ class AuditGroupCommit {
           batch.map((pending) => pending.row),
         );
         const committed = performance.now();
-        watchers.get(this.target)?.({
-          insertSeconds: (committed - started) / 1000,
-          rowWaitSeconds: batch.map((pending) => (committed - pending.askedAt) / 1000),
-        });
+        const watching = watchers.get(this.target);
+        if (watching?.size) {
+          const timing = {
+            insertSeconds: (committed - started) / 1000,
+            rowWaitSeconds: batch.map((pending) => (committed - pending.askedAt) / 1000),
+          };
+          for (const watcher of watching) watcher(timing);
+        }
         for (const pending of batch) pending.done();
       } catch (error) {
         for (const pending of batch) pending.done(error ?? new Error("audit write failed"));

@@ -2,7 +2,8 @@ import type { AppDeps } from "../deps.ts";
 import { Role, isStaffRole } from "../contract/roles.ts";
 import type { UserDtoSource } from "../contract/users.dto.ts";
 import { userDtoSelect } from "../db/users.repository.ts";
-import { sessionSignInMethod, sessionState, type SignInMethod } from "../lib/sessions.ts";
+import { sessionSignInMethod, sessionState, type CacheRead, type SignInMethod } from "../lib/sessions.ts";
+import type { AccessClaims } from "../lib/tokens.ts";
 import { sessionEndedElsewhereMessage } from "../contract/session.ts";
 import {
   AppError,
@@ -43,20 +44,37 @@ export function bearerToken(authorization: string | undefined): string | null {
 /**
  * The user behind an access token, or null when the token is missing, invalid or expired, predates a password change,
  * or belongs to a session that has ended ('Cerrar sesión').
+ *
+ * Read from the caches first. Another instance's commit reaches them a moment later (the change feed), so an answer
+ * that would stop the person — no open session, the second step still due, the terms or a new password still missing —
+ * may be one they have just lifted there (a login, the code, the terms, a new password, their next request sent to the
+ * other instance); such an answer is read again from the database. An open session is answered from the cache: the
+ * feed voids it everywhere when it ends.
  */
 export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<AuthenticatedUser | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
   const claims = deps.tokens.verify(token);
   if (!claims) return null;
-  const user = await deps.cache.users.get(claims.userId, () =>
-    deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect }),
-  );
+  const cached = await signedInUser(deps, claims, "cached");
+  if (cached && !mayHaveJustMovedOn(cached)) return cached;
+  return signedInUser(deps, claims, "fresh");
+}
+
+async function signedInUser(deps: AppDeps, claims: AccessClaims, read: CacheRead): Promise<AuthenticatedUser | null> {
+  const load = () => deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect });
+  const user = read === "fresh" ? await deps.cache.users.getFresh(claims.userId, load) : await deps.cache.users.get(claims.userId, load);
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
-  const state = await sessionState(deps, user.id, claims.sessionId);
+  const state = await sessionState(deps, user.id, claims.sessionId, read);
   if (!state) return null;
   const signInMethod = await sessionSignInMethod(deps, user.id, claims.sessionId);
   return { ...user, sessionId: claims.sessionId, secondFactorPending: state === "pending", signInMethod };
+}
+
+/** Whether the user is still held at a step they may have just completed on another instance (see authenticate). */
+function mayHaveJustMovedOn(user: AuthenticatedUser): boolean {
+  if (user.secondFactorPending) return true;
+  return isStaffRole(user.roleType) ? staffRefusal(user) !== null : firstLoginRefusal(user, user.signInMethod) !== null;
 }
 
 /**

@@ -63,8 +63,8 @@ export async function startSession(
  * The user's sessions that have not ended nor expired, which of them await the second factor, and which were opened
  * through ClaveÚnica (cached per user).
  */
-async function openSessions(deps: AppDeps, userId: number): Promise<OpenSessions> {
-  const open = await deps.cache.sessions.get(userId, async () => {
+async function openSessions(deps: AppDeps, userId: number, read: CacheRead = "cached"): Promise<OpenSessions> {
+  const load = async () => {
     const rows = await deps.prisma.session.findMany({
       where: { userId, endedAt: null, expiresAt: { gt: new Date() } },
       select: { id: true, secondFactorPending: true, signInMethod: true },
@@ -75,9 +75,13 @@ async function openSessions(deps: AppDeps, userId: number): Promise<OpenSessions
       pending: ids((row) => row.secondFactorPending),
       claveunica: ids((row) => row.signInMethod === "claveunica"),
     };
-  });
+  };
+  const open = read === "fresh" ? await deps.cache.sessions.getFresh(userId, load) : await deps.cache.sessions.get(userId, load);
   return open ?? { ids: [], pending: [], claveunica: [] };
 }
+
+/** Whether a read may answer from the cache, or must ask the database (see UserCache.getFresh). */
+export type CacheRead = "cached" | "fresh";
 
 export interface OpenSessions {
   ids: readonly string[];
@@ -96,8 +100,13 @@ const lastSeenWritten = new Map<string, number>();
  * The state of the token's session, or null when it has ended or expired; notes that it was used (at most every
  * LAST_SEEN_WRITE_MS).
  */
-export async function sessionState(deps: AppDeps, userId: number, sessionId: string): Promise<SessionState | null> {
-  const open = await openSessions(deps, userId);
+export async function sessionState(
+  deps: AppDeps,
+  userId: number,
+  sessionId: string,
+  read: CacheRead = "cached",
+): Promise<SessionState | null> {
+  const open = await openSessions(deps, userId, read);
   if (!open.ids.includes(sessionId)) return null;
   if (open.pending.includes(sessionId)) return "pending";
   const now = Date.now();

@@ -145,7 +145,9 @@ export async function linkStillOpens<U extends { id: number; tokenVersion: numbe
 ): Promise<boolean> {
   if (!stillValidFor(link, user)) return false;
   if (link.sessionId === undefined) return true;
-  return (await sessionState(deps, link.userId, link.sessionId)) === "open";
+  // A session just opened on another instance may not have reached this one's cache yet (see authenticate).
+  if ((await sessionState(deps, link.userId, link.sessionId)) === "open") return true;
+  return (await sessionState(deps, link.userId, link.sessionId, "fresh")) === "open";
 }
 
 /** How the session that issued the link was opened ("password" for a mailed link, which has none): see firstLoginRefusal. */

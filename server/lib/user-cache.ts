@@ -50,6 +50,12 @@ class FeedCache<K extends string | number, V extends object | number> {
     return value;
   }
 
+  /** Reads the row again whatever is cached (and caches what it read). */
+  protected reload(key: K, load: () => Promise<V | null>, keep: (value: V) => V): Promise<V | null> {
+    this.forget(key);
+    return this.load(key, load, keep);
+  }
+
   close(): void {
     this.#unsubscribe();
     this.#entries?.clear();
@@ -79,6 +85,14 @@ export class UserCache<T extends object> extends FeedCache<number, T> {
 
   get(id: number, load: () => Promise<T | null>): Promise<T | null> {
     return this.load(id, load, (value) => Object.freeze(value));
+  }
+
+  /**
+   * The user's row as the database has it now. For a refusal read from the cache: another instance's commit reaches
+   * this one a moment later (the change feed), so a cached "no" may be one the person has just lifted there.
+   */
+  getFresh(id: number, load: () => Promise<T | null>): Promise<T | null> {
+    return this.reload(id, load, (value) => Object.freeze(value));
   }
 }
 

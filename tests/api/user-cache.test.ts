@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { normalizeRut } from "../../server/contract/rut.ts";
 import { onRowChange, type CachedTable } from "../../server/db/row-changes.ts";
+import type { UserCache } from "../../server/lib/user-cache.ts";
 import { api, bearer, createTestContext, demo, secondInstance, type TestContext } from "../helpers/test-app.ts";
+import { demoTotpSecret, totpCode } from "../helpers/second-factor.ts";
 
 // The signed-in user's row is cached per instance (server/lib/user-cache.ts). These tests hold the cache to what makes
 // it safe: a change committed anywhere — another instance, an operator command, psql — reaches every instance at once.
@@ -177,5 +179,115 @@ describe("the per-instance user cache", () => {
     await ctx.db.prisma
       .$executeRaw`DELETE FROM "Bill" WHERE id = (SELECT max(b.id) FROM "Bill" b WHERE NOT EXISTS (SELECT 1 FROM "PaymentTransaction" t WHERE t."billId" = b.id))`;
     await expect.poll(() => total(other), { timeout: 2_000, interval: 20 }).toBe(before - 1);
+  });
+});
+
+// The change feed tells the other instance of a commit a moment later (under load, a few milliseconds or more), and the
+// person's next request may get there first: the proxy sends consecutive requests to alternate instances. These tests
+// hold that moment still: once every notice of the step has arrived, the other instance is given back what it cached
+// before the step, as if the notice had not come yet. A stale "yes" would be a hole (the feed is what voids it); a stale
+// "no" must not stop a person who has just done what was asked (CI saw one 401 under `npm run stack`'s kill test).
+describe("a step just taken on one instance, before the other has heard of it", () => {
+  const caches = () => other.deps.cache;
+  const userId = async (rut: string) =>
+    (await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: normalizeRut(rut) }, select: { id: true } })).id;
+
+  /** What `cache` holds for the user now (the test has just made the other instance read it). */
+  async function cachedNow<T extends object>(cache: UserCache<T>, id: number): Promise<T> {
+    const held = await cache.get(id, async () => null);
+    expect(held, "the other instance cached it").not.toBeNull();
+    return held!;
+  }
+
+  /** Waits until both instances have heard every change committed so far (the feed delivers in commit order). */
+  async function feedCaughtUp() {
+    const marker = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
+    let heard = 0;
+    const stop = onRowChange((table, id) => {
+      if (table === "Session" && id === marker) heard++;
+    });
+    await ctx.db.prisma.$queryRaw`SELECT pg_notify('portal_row_changes', ${`Session:${marker}`})::text`;
+    await expect.poll(() => heard, { timeout: 5_000, interval: 10 }).toBeGreaterThanOrEqual(2);
+    stop();
+  }
+
+  /** Puts back what the other instance held before the step, as if the step's notice were still on its way. */
+  async function noticeStillOnItsWay<T extends object>(cache: UserCache<T>, id: number, before: T) {
+    await feedCaughtUp();
+    expect(await cache.get(id, async () => null), "the notice of the step dropped it").toBeNull();
+    await cache.get(id, async () => before);
+  }
+
+  it("accepts at once on the other instance the token of a login made on one", async () => {
+    const id = await userId(demo.patient.rut);
+    const earlier = await ctx.login(demo.patient.rut, demo.patient.password);
+    expect((await validate(other, earlier)).statusCode).toBe(200);
+    const sessionsBefore = await cachedNow(caches().sessions, id);
+    const token = await ctx.login(demo.patient.rut, demo.patient.password);
+    await noticeStillOnItsWay(caches().sessions, id, sessionsBefore);
+    expect((await validate(other, token)).statusCode).toBe(200);
+  });
+
+  it("lets a staff member in at once on the other instance after their code was taken on one", async () => {
+    const id = await userId(demo.admin.rut);
+    const passwordOnly = (await ctx.passwordStep(demo.admin.rut, demo.admin.password, "staff")).accessToken;
+    expect((await validate(other, passwordOnly)).statusCode).toBe(401);
+    const sessionsBefore = await cachedNow(caches().sessions, id);
+    await ctx.db.prisma.user.update({ where: { id }, data: { totpLastStep: null } });
+    const verified = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/verify-otp"),
+      headers: bearer(passwordOnly),
+      payload: { code: await totpCode(demoTotpSecret(demo.admin.rut)!) },
+    });
+    expect(verified.statusCode).toBe(200);
+    const token = (verified.json() as { payload: { accessToken: string } }).payload.accessToken;
+    await noticeStillOnItsWay(caches().sessions, id, sessionsBefore);
+    expect((await validate(other, token)).statusCode).toBe(200);
+  });
+
+  it("tells the other instance that the terms accepted on one are accepted, and takes the token of the new password set there", async () => {
+    const id = await userId(demo.firstLogin.rut);
+    const token = await ctx.login(demo.firstLogin.rut, demo.firstLogin.password);
+    const termsOn = async (app: FastifyInstance, bearerToken: string) =>
+      (await app.inject({ method: "GET", url: api("/term-conditions/validate-tyc"), headers: bearer(bearerToken) })).json() as unknown;
+    const notYet = await termsOn(other, token);
+    const userBeforeTerms = await cachedNow(caches().users, id);
+    const accepted = await ctx.app.inject({ method: "POST", url: api("/term-conditions/accept"), headers: bearer(token) });
+    expect(accepted.statusCode).toBe(200);
+    await noticeStillOnItsWay(caches().users, id, userBeforeTerms);
+    const now = await termsOn(other, token);
+    expect(now).not.toEqual(notYet);
+    expect(now).toEqual(await termsOn(ctx.app, token));
+
+    const userBeforePassword = await cachedNow(caches().users, id);
+    const changed = await ctx.app.inject({
+      method: "POST",
+      url: api("/auth/change-password-user"),
+      headers: bearer(token),
+      payload: { oldPassword: demo.firstLogin.password, password: "MiClaveNueva2027", passwordConfirmation: "MiClaveNueva2027" },
+    });
+    expect(changed.statusCode).toBe(200);
+    const newToken = (changed.json() as { payload: { accessToken: string } }).payload.accessToken;
+    await noticeStillOnItsWay(caches().users, id, userBeforePassword);
+    expect((await validate(other, newToken)).statusCode).toBe(200);
+    expect((await validate(other, token)).statusCode).toBe(401);
+  });
+
+  it("serves on the other instance a download link made on one right after a login there", async () => {
+    const id = await userId(demo.patient.rut);
+    const earlier = await ctx.login(demo.patient.rut, demo.patient.password);
+    expect((await validate(other, earlier)).statusCode).toBe(200);
+    const sessionsBefore = await cachedNow(caches().sessions, id);
+    const token = await ctx.login(demo.patient.rut, demo.patient.password);
+    const get = async <T>(path: string) => (await ctx.app.inject({ method: "GET", url: api(path), headers: bearer(token) })).json() as T;
+    const bills = await get<{ accounts: Array<{ id: number; filesCount: number }> }>("/files/accounts/12345678-5?limit=100");
+    const withFile = bills.accounts.find((bill) => bill.filesCount > 0)!;
+    const files = await get<{ getFileList: Array<{ path: string }> }>(`/files/list/${withFile.id}`);
+    const link = await get<{ url: string }>(`/files/${files.getFileList[0]!.path}`);
+    await noticeStillOnItsWay(caches().sessions, id, sessionsBefore);
+    const download = await other.inject({ method: "GET", url: link.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
   });
 });

@@ -148,12 +148,21 @@ describe("npm run stack: two portal instances behind the proxy", () => {
 
   it("keeps answering through the proxy when one instance is killed in the middle of a load", async () => {
     const token = (await logIn(ports.proxy)).body.payload!.accessToken;
-    const call = () =>
-      fetch(`http://127.0.0.1:${ports.proxy}/api/rcr/v1/auth/validate-token`, { headers: bearer(token) }).then(
-        (response) => response.status,
-        () => 0,
-      );
     const statuses: number[] = [];
+    // What any answer other than 200 was, to tell a failure's cause from its report: the call's place, before or after
+    // the kill, and the body.
+    const refused: string[] = [];
+    const call = async () => {
+      const place = `${statuses.length}${killed ? " (after the kill)" : ""}`;
+      try {
+        const response = await fetch(`http://127.0.0.1:${ports.proxy}/api/rcr/v1/auth/validate-token`, { headers: bearer(token) });
+        if (response.status !== 200) refused.push(`${place}: ${response.status} ${await response.text()}`);
+        return response.status;
+      } catch (error) {
+        refused.push(`${place}: ${String(error)}`);
+        return 0;
+      }
+    };
     let killed = false;
     const worker = async () => {
       for (let i = 0; i < 60; i++) {
@@ -167,7 +176,7 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     await Promise.all(Array.from({ length: 8 }, worker));
     expect(killed).toBe(true);
     expect(statuses).toHaveLength(480);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(refused).toEqual([]);
     expect(output.text).toMatch(/portal-1 terminó \(SIGKILL\)/);
   });
 

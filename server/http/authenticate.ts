@@ -3,7 +3,6 @@ import { Role, isStaffRole } from "../contract/roles.ts";
 import type { UserDtoSource } from "../contract/users.dto.ts";
 import { userDtoSelect } from "../db/users.repository.ts";
 import { sessionSignInMethod, sessionState, type CacheRead, type SignInMethod } from "../lib/sessions.ts";
-import type { AccessClaims } from "../lib/tokens.ts";
 import { sessionEndedElsewhereMessage } from "../contract/session.ts";
 import {
   AppError,
@@ -45,36 +44,44 @@ export function bearerToken(authorization: string | undefined): string | null {
  * The user behind an access token, or null when the token is missing, invalid or expired, predates a password change,
  * or belongs to a session that has ended ('Cerrar sesión').
  *
- * Read from the caches first. Another instance's commit reaches them a moment later (the change feed), so an answer
- * that would stop the person — no open session, the second step still due, the terms or a new password still missing —
- * may be one they have just lifted there (a login, the code, the terms, a new password, their next request sent to the
- * other instance); such an answer is read again from the database. An open session is answered from the cache: the
- * feed voids it everywhere when it ends.
+ * Read from the caches first. Another instance's commit reaches them a moment later (the change feed), and the
+ * person's next request may get here first; so each cached answer that would stop the person and that they may have
+ * just lifted there is read again from the database: a token newer than the cached row (a new password), a session
+ * not yet open (a login, the second step's code), the first steps still due (the terms, a new password, the second
+ * factor's setup). A cached "yes" stands: the feed voids it everywhere when it changes.
  */
 export async function authenticate(deps: AppDeps, authorization: string | undefined): Promise<AuthenticatedUser | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
   const claims = deps.tokens.verify(token);
   if (!claims) return null;
-  const cached = await signedInUser(deps, claims, "cached");
-  if (cached && !mayHaveJustMovedOn(cached)) return cached;
-  return signedInUser(deps, claims, "fresh");
-}
-
-async function signedInUser(deps: AppDeps, claims: AccessClaims, read: CacheRead): Promise<AuthenticatedUser | null> {
-  const load = () => deps.prisma.user.findUnique({ where: { id: claims.userId }, select: sessionUserSelect });
-  const user = read === "fresh" ? await deps.cache.users.getFresh(claims.userId, load) : await deps.cache.users.get(claims.userId, load);
+  let user = await sessionUser(deps, claims.userId, "cached");
+  let userIsFresh = false;
+  // Versions only go up: a token newer than the cached row was issued after a change this instance has not heard of.
+  if (user && user.tokenVersion < claims.tokenVersion) {
+    user = await sessionUser(deps, claims.userId, "fresh");
+    userIsFresh = true;
+  }
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
-  const state = await sessionState(deps, user.id, claims.sessionId, read);
+  let state = await sessionState(deps, user.id, claims.sessionId);
+  if (state !== "open") state = await sessionState(deps, user.id, claims.sessionId, "fresh");
   if (!state) return null;
   const signInMethod = await sessionSignInMethod(deps, user.id, claims.sessionId);
+  if (!userIsFresh && heldAtFirstSteps(user, signInMethod)) {
+    user = await sessionUser(deps, claims.userId, "fresh");
+    if (!user || user.tokenVersion !== claims.tokenVersion) return null;
+  }
   return { ...user, sessionId: claims.sessionId, secondFactorPending: state === "pending", signInMethod };
 }
 
-/** Whether the user is still held at a step they may have just completed on another instance (see authenticate). */
-function mayHaveJustMovedOn(user: AuthenticatedUser): boolean {
-  if (user.secondFactorPending) return true;
-  return isStaffRole(user.roleType) ? staffRefusal(user) !== null : firstLoginRefusal(user, user.signInMethod) !== null;
+function sessionUser(deps: AppDeps, userId: number, read: CacheRead): Promise<SessionUser | null> {
+  const load = () => deps.prisma.user.findUnique({ where: { id: userId }, select: sessionUserSelect });
+  return read === "fresh" ? deps.cache.users.getFresh(userId, load) : deps.cache.users.get(userId, load);
+}
+
+/** Whether the user is still held at a first step they may have just taken on another instance (see authenticate). */
+function heldAtFirstSteps(user: SessionUser, signInMethod: SignInMethod): boolean {
+  return isStaffRole(user.roleType) ? staffRefusal(user) !== null : firstLoginRefusal(user, signInMethod) !== null;
 }
 
 /**

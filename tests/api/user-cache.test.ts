@@ -290,4 +290,17 @@ describe("a step just taken on one instance, before the other has heard of it", 
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("application/pdf");
   });
+
+  it("refuses a token of an ended session without dropping the person's cached row, which their other sessions use", async () => {
+    const id = await userId(demo.patient.rut);
+    const ended = await ctx.login(demo.patient.rut, demo.patient.password);
+    const open = await ctx.login(demo.patient.rut, demo.patient.password);
+    const loggedOut = await ctx.app.inject({ method: "POST", url: api("/auth/logout"), headers: bearer(ended) });
+    expect(loggedOut.statusCode).toBe(200);
+    await feedCaughtUp();
+    expect((await validate(other, open)).statusCode).toBe(200);
+    const row = await cachedNow(caches().users, id);
+    for (let i = 0; i < 3; i++) expect((await validate(other, ended)).statusCode).toBe(401);
+    expect(await caches().users.get(id, async () => null)).toBe(row);
+  });
 });

@@ -218,12 +218,17 @@ describe("a step just taken on one instance, before the other has heard of it", 
     await cache.get(id, async () => before);
   }
 
-  it("accepts at once on the other instance the token of a login made on one", async () => {
+  /** The patient logs in on one instance after the other has cached their open sessions (from an earlier login). */
+  async function loginAfterTheOtherCachedSessions() {
     const id = await userId(demo.patient.rut);
     const earlier = await ctx.login(demo.patient.rut, demo.patient.password);
     expect((await validate(other, earlier)).statusCode).toBe(200);
     const sessionsBefore = await cachedNow(caches().sessions, id);
-    const token = await ctx.login(demo.patient.rut, demo.patient.password);
+    return { id, sessionsBefore, token: await ctx.login(demo.patient.rut, demo.patient.password) };
+  }
+
+  it("accepts at once on the other instance the token of a login made on one", async () => {
+    const { id, sessionsBefore, token } = await loginAfterTheOtherCachedSessions();
     await noticeStillOnItsWay(caches().sessions, id, sessionsBefore);
     expect((await validate(other, token)).statusCode).toBe(200);
   });
@@ -275,11 +280,7 @@ describe("a step just taken on one instance, before the other has heard of it", 
   });
 
   it("serves on the other instance a download link made on one right after a login there", async () => {
-    const id = await userId(demo.patient.rut);
-    const earlier = await ctx.login(demo.patient.rut, demo.patient.password);
-    expect((await validate(other, earlier)).statusCode).toBe(200);
-    const sessionsBefore = await cachedNow(caches().sessions, id);
-    const token = await ctx.login(demo.patient.rut, demo.patient.password);
+    const { id, sessionsBefore, token } = await loginAfterTheOtherCachedSessions();
     const get = async <T>(path: string) => (await ctx.app.inject({ method: "GET", url: api(path), headers: bearer(token) })).json() as T;
     const bills = await get<{ accounts: Array<{ id: number; filesCount: number }> }>("/files/accounts/12345678-5?limit=100");
     const withFile = bills.accounts.find((bill) => bill.filesCount > 0)!;

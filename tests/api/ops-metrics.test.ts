@@ -1,6 +1,6 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { abortAtForm, payAtForm, testCards } from "../helpers/payments-fixtures.ts";
@@ -24,16 +24,17 @@ function sample(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-/** Resolves once a session of `pool` is waiting for a lock to insert audit rows (polled; 10 s at most). */
-async function waitForLockedInsert(pool: NonNullable<TestContext["db"]["pool"]>): Promise<void> {
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-    const { rows } = await pool.query(
-      `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "AuditEvent"%'`,
-    );
-    if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("the audit INSERT never waited for the lock");
+/** Resolves once a session of `pool` is waiting for a lock to insert audit rows (10 s at most). */
+function waitForLockedInsert(pool: NonNullable<TestContext["db"]["pool"]>): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      const { rows } = await pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "AuditEvent"%'`,
+      );
+      if (rows.length === 0) throw new Error("the audit INSERT never waited for the lock");
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 describe("what /metrics counts", () => {

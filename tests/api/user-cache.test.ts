@@ -192,8 +192,13 @@ describe("a step just taken on one instance, before the other has heard of it", 
   const userId = async (rut: string) =>
     (await ctx.db.prisma.user.findUniqueOrThrow({ where: { rut: normalizeRut(rut) }, select: { id: true } })).id;
 
-  /** What `cache` holds for the user now (the test has just made the other instance read it). */
-  async function cachedNow<T extends object>(cache: UserCache<T>, id: number): Promise<T> {
+  /**
+   * What the other instance caches for the user when `read` makes it look. The feed catches up first: a notice of an
+   * earlier commit (the login that made the token) arriving after the read would drop what it cached (CI saw it once).
+   */
+  async function cachedAfter<T extends object>(cache: UserCache<T>, id: number, read: () => Promise<unknown>): Promise<T> {
+    await feedCaughtUp();
+    await read();
     const held = await cache.get(id, async () => null);
     expect(held, "the other instance cached it").not.toBeNull();
     return held!;
@@ -222,8 +227,9 @@ describe("a step just taken on one instance, before the other has heard of it", 
   async function loginAfterTheOtherCachedSessions() {
     const id = await userId(demo.patient.rut);
     const earlier = await ctx.login(demo.patient.rut, demo.patient.password);
-    expect((await validate(other, earlier)).statusCode).toBe(200);
-    const sessionsBefore = await cachedNow(caches().sessions, id);
+    const sessionsBefore = await cachedAfter(caches().sessions, id, async () =>
+      expect((await validate(other, earlier)).statusCode).toBe(200),
+    );
     return { id, sessionsBefore, token: await ctx.login(demo.patient.rut, demo.patient.password) };
   }
 
@@ -236,8 +242,9 @@ describe("a step just taken on one instance, before the other has heard of it", 
   it("lets a staff member in at once on the other instance after their code was taken on one", async () => {
     const id = await userId(demo.admin.rut);
     const passwordOnly = (await ctx.passwordStep(demo.admin.rut, demo.admin.password, "staff")).accessToken;
-    expect((await validate(other, passwordOnly)).statusCode).toBe(401);
-    const sessionsBefore = await cachedNow(caches().sessions, id);
+    const sessionsBefore = await cachedAfter(caches().sessions, id, async () =>
+      expect((await validate(other, passwordOnly)).statusCode).toBe(401),
+    );
     await ctx.db.prisma.user.update({ where: { id }, data: { totpLastStep: null } });
     const verified = await ctx.app.inject({
       method: "POST",
@@ -256,8 +263,8 @@ describe("a step just taken on one instance, before the other has heard of it", 
     const token = await ctx.login(demo.firstLogin.rut, demo.firstLogin.password);
     const termsOn = async (app: FastifyInstance, bearerToken: string) =>
       (await app.inject({ method: "GET", url: api("/term-conditions/validate-tyc"), headers: bearer(bearerToken) })).json() as unknown;
-    const notYet = await termsOn(other, token);
-    const userBeforeTerms = await cachedNow(caches().users, id);
+    let notYet: unknown;
+    const userBeforeTerms = await cachedAfter(caches().users, id, async () => (notYet = await termsOn(other, token)));
     const accepted = await ctx.app.inject({ method: "POST", url: api("/term-conditions/accept"), headers: bearer(token) });
     expect(accepted.statusCode).toBe(200);
     await noticeStillOnItsWay(caches().users, id, userBeforeTerms);
@@ -265,7 +272,7 @@ describe("a step just taken on one instance, before the other has heard of it", 
     expect(now).not.toEqual(notYet);
     expect(now).toEqual(await termsOn(ctx.app, token));
 
-    const userBeforePassword = await cachedNow(caches().users, id);
+    const userBeforePassword = await cachedAfter(caches().users, id, () => termsOn(other, token));
     const changed = await ctx.app.inject({
       method: "POST",
       url: api("/auth/change-password-user"),
@@ -298,9 +305,7 @@ describe("a step just taken on one instance, before the other has heard of it", 
     const open = await ctx.login(demo.patient.rut, demo.patient.password);
     const loggedOut = await ctx.app.inject({ method: "POST", url: api("/auth/logout"), headers: bearer(ended) });
     expect(loggedOut.statusCode).toBe(200);
-    await feedCaughtUp();
-    expect((await validate(other, open)).statusCode).toBe(200);
-    const row = await cachedNow(caches().users, id);
+    const row = await cachedAfter(caches().users, id, async () => expect((await validate(other, open)).statusCode).toBe(200));
     for (let i = 0; i < 3; i++) expect((await validate(other, ended)).statusCode).toBe(401);
     expect(await caches().users.get(id, async () => null)).toBe(row);
   });

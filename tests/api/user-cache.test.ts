@@ -30,6 +30,18 @@ const me = async (app: FastifyInstance, token: string) =>
     payload: { firstName: string };
   };
 
+/** Waits until both instances have heard every change committed so far (the feed delivers in commit order). */
+async function feedCaughtUp() {
+  const marker = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
+  let heard = 0;
+  const stop = onRowChange((table, id) => {
+    if (table === "Session" && id === marker) heard++;
+  });
+  await ctx.db.prisma.$queryRaw`SELECT pg_notify('portal_row_changes', ${`Session:${marker}`})::text`;
+  await expect.poll(() => heard, { timeout: 5_000, interval: 10 }).toBeGreaterThanOrEqual(2);
+  stop();
+}
+
 describe("the per-instance user cache", () => {
   it("voids the old token on another instance as soon as the password changes on one", async () => {
     const token = await ctx.login(demo.incomplete.rut, demo.incomplete.password);
@@ -117,6 +129,7 @@ describe("the per-instance user cache", () => {
 
   it("drops the bill lists' totals, and not the user list's, when staff create a bill", async () => {
     const admin = await ctx.login(demo.admin.rut, demo.admin.password, "staff");
+    await feedCaughtUp(); // the login's own notices are not what this test listens for
     const heard: Array<CachedTable | null> = [];
     const stop = onRowChange((table) => heard.push(table));
     const created = await ctx.app.inject({
@@ -146,6 +159,7 @@ describe("the per-instance user cache", () => {
       where: { rut: normalizeRut(demo.incomplete.rut) },
       select: { id: true, roleType: true },
     });
+    await feedCaughtUp(); // the login's own notices are not what this test listens for
     const heard: Array<CachedTable | null> = [];
     const stop = onRowChange((table) => heard.push(table));
     const edited = await ctx.app.inject({
@@ -202,18 +216,6 @@ describe("a step just taken on one instance, before the other has heard of it", 
     const held = await cache.get(id, async () => null);
     expect(held, "the other instance cached it").not.toBeNull();
     return held!;
-  }
-
-  /** Waits until both instances have heard every change committed so far (the feed delivers in commit order). */
-  async function feedCaughtUp() {
-    const marker = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
-    let heard = 0;
-    const stop = onRowChange((table, id) => {
-      if (table === "Session" && id === marker) heard++;
-    });
-    await ctx.db.prisma.$queryRaw`SELECT pg_notify('portal_row_changes', ${`Session:${marker}`})::text`;
-    await expect.poll(() => heard, { timeout: 5_000, interval: 10 }).toBeGreaterThanOrEqual(2);
-    stop();
   }
 
   /** Puts back what the other instance held before the step, as if the step's notice were still on its way. */

@@ -58,3 +58,33 @@ export function readResidentByKind(pid: number, passwordHashKib: number): Reside
     return undefined;
   }
 }
+
+export interface ResidentStep {
+  replica: string;
+  /** ms since the load started, of the reading after the step */
+  t: number;
+  kind: (typeof residentKinds)[number];
+  fromMb: number;
+  toMb: number;
+}
+
+/**
+ * Where one kind of a replica's resident memory moved by at least minMb from one reading to the next: a slope tells
+ * that memory rose, a step tells when and in what (the soaks of 1-12 and 3-12-2026 each saw one 6–10 MB step of
+ * malloc's arenas, once, and flat before and after). A password hash's block comes and goes whole and is left out.
+ */
+export function residentSteps(readings: Array<{ t: number; replica: string } & ResidentByKind>, minMb: number): ResidentStep[] {
+  const last = new Map<string, ResidentByKind>();
+  const steps: ResidentStep[] = [];
+  for (const reading of readings) {
+    const before = last.get(reading.replica);
+    last.set(reading.replica, reading);
+    if (!before) continue;
+    for (const kind of residentKinds) {
+      if (kind === "passwordHashMb") continue;
+      if (Math.abs(reading[kind] - before[kind]) >= minMb)
+        steps.push({ replica: reading.replica, t: reading.t, kind, fromMb: before[kind], toMb: reading[kind] });
+    }
+  }
+  return steps;
+}

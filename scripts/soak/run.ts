@@ -6,7 +6,7 @@ import { continueOnImageNode } from "../image-node.mjs";
 import { portalNodeArgs } from "../portal-process.mjs";
 import { isFailure, startLoad, summarize, type Outcome } from "../faults/users.ts";
 import { PASSWORD_HASH_MEMORY_KIB } from "../../server/lib/passwords.ts";
-import { readResidentByKind, residentKinds, type ResidentByKind } from "./process-memory.ts";
+import { readResidentByKind, residentKinds, residentSteps, type ResidentByKind } from "./process-memory.ts";
 import { loopBuckets, histogramP99Between } from "../load/measures.ts";
 import {
   judgedFromMs,
@@ -88,6 +88,8 @@ const memory: MemorySample[] = [];
 const connections: ConnectionSample[] = [];
 // Once a minute, where each replica's RSS lives (its /proc/<pid>/smaps by kind: scripts/soak/process-memory.ts).
 const residents: Array<{ t: number; replica: string } & ResidentByKind> = [];
+// A step this size in a minute is more than a slope of 0.1 MB/min makes in the whole judged window (2 MB in 20 min).
+const RESIDENT_STEP_MB = 2;
 const buckets = new Map<string, Array<{ t: number; buckets: Map<number, number> }>>();
 const missed = new Map<string, number>();
 let startedAt = 0;
@@ -155,6 +157,10 @@ function residentChanges(fromMs: number): string[] {
     return [`| ${replica.name} | ${residentKinds.map(cell).join(" | ")} | ${cell("totalMb")} |`];
   });
   if (!rows.length) return [];
+  const steps = residentSteps(residents, RESIDENT_STEP_MB).map(
+    (step) =>
+      `- ${step.replica}, min ${(step.t / 60_000).toFixed(0)}${step.t >= fromMs ? " (en la ventana juzgada)" : ""}: ${names[step.kind]} ${step.fromMb.toFixed(1)} → ${step.toMb.toFixed(1)} MB`,
+  );
   return [
     "",
     `Memoria residente por tipo en la ventana juzgada (MB, /proc/<pid>/smaps; informativo, scripts/soak/process-memory.ts):`,
@@ -162,6 +168,9 @@ function residentChanges(fromMs: number): string[] {
     `| Réplica | ${residentKinds.map((kind) => names[kind]).join(" | ")} | total |`,
     `| --- | ${residentKinds.map(() => "---").join(" | ")} | --- |`,
     ...rows,
+    "",
+    `Escalones: un tipo que se movió ≥ ${RESIDENT_STEP_MB} MB de una lectura a la siguiente (una por minuto, toda la corrida)${steps.length ? ":" : ": ninguno."}`,
+    ...(steps.length ? ["", ...steps] : []),
   ];
 }
 

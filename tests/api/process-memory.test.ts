@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readResidentByKind, residentByKind } from "../../scripts/soak/process-memory.ts";
+import { readResidentByKind, residentByKind, residentSteps } from "../../scripts/soak/process-memory.ts";
 import { PASSWORD_HASH_MEMORY_KIB } from "../../server/lib/passwords.ts";
 
 // The soak reads where each replica's resident memory lives from /proc/<pid>/smaps (scripts/soak/process-memory.ts):
@@ -91,5 +91,24 @@ describe("where a process's resident memory lives", () => {
       otherAnonymousMb: (256 + 132) / 1024,
       totalMb: 1 + 2.5 + 3 + 19 + (256 + 132) / 1024,
     });
+  });
+
+  it("lists each step of one kind between two readings of a replica, when it moved, and leaves out a password hash's block", () => {
+    const reading = (t: number, replica: string, mallocMb: number, machineCodeMb: number, passwordHashMb = 0) => {
+      const kinds = { mallocMb, machineCodeMb, passwordHashMb, filesMb: 60, otherAnonymousMb: 150 };
+      return { t, replica, ...kinds, totalMb: Object.values(kinds).reduce((sum, value) => sum + value, 0) };
+    };
+    const readings = [
+      reading(0, "réplica 1", 70, 8),
+      reading(0, "réplica 2", 68, 8),
+      reading(60_000, "réplica 1", 70.5, 9.9, 19),
+      reading(60_000, "réplica 2", 78, 8),
+      reading(120_000, "réplica 1", 70.5, 12),
+      reading(120_000, "réplica 2", 78, 8),
+    ];
+    expect(residentSteps(readings, 2)).toEqual([
+      { replica: "réplica 2", t: 60_000, kind: "mallocMb", fromMb: 68, toMb: 78 },
+      { replica: "réplica 1", t: 120_000, kind: "machineCodeMb", fromMb: 9.9, toMb: 12 },
+    ]);
   });
 });

@@ -57,8 +57,8 @@ COPY --from=build /app/dist/cli ./dist/cli
 COPY --from=build /app/dist/web ./dist/web
 # ./var is the only writable folder (the embedded database when no DATABASE_URL is given).
 RUN mkdir -p var && chown node:node var
-# MALLOC_ARENA_MAX and the node options of the CMD: scripts/portal-process.mjs (tests/api/image-and-compose.test.ts).
-ENV HOST=0.0.0.0 PORT=4200 WEB_DIST_DIR=./dist/web MALLOC_ARENA_MAX=2
+# MALLOC_ARENA_MAX, MALLOC_TRIM_THRESHOLD_ and the node options of the CMD: scripts/portal-process.mjs (tests/api/image-and-compose.test.ts).
+ENV HOST=0.0.0.0 PORT=4200 WEB_DIST_DIR=./dist/web MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
 EXPOSE 4200
 USER node
 # Liveness only (/healthz never touches the database); the proxy routes by /readyz.

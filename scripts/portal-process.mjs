@@ -3,7 +3,14 @@
 // the replicas of the soak of 29-11-2026 with 42 and 78 MB of malloc arenas (one of them took 16 MB more in a single
 // step in its first minutes), against 24 and 30 MB, flat to the kB, with two (read by /proc/<pid>/smaps region;
 // docs/rendimiento.md, «Soak»).
-export const portalProcessEnv = { MALLOC_ARENA_MAX: "2" };
+//
+// MALLOC_TRIM_THRESHOLD_=131072: each time glibc unmaps a block larger than its thresholds (a buffer of a few MB,
+// freed), it raises them on its own to that size (up to 32 MB; the trim threshold to twice it): from then on blocks
+// that large come from an arena and that much freed memory stays at the top of one. In about one 30-min soak in five a
+// replica's arena kept 8–10 MB more in one step (at the moment V8 installed an optimized compile) and the RSS slope
+// missed. A fixed threshold (glibc's default, 128 kB, now not raised) hands it back: 20–33 MB less malloc per replica
+// and no step in the soaks of 3-12-2026 (docs/rendimiento.md, «Soak»; tests/api/process-memory.test.ts).
+export const portalProcessEnv = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072" };
 
 // --no-memory-reducer: V8's memory reducer, meant for idle browser tabs, ran every few minutes under the soak's steady
 // load a full collection that threw away compiled code (V8's code space 0.6–0.9 MB less at once) and handed 35–45 MB

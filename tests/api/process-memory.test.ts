@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { portalProcessEnv } from "../../scripts/portal-process.mjs";
 import { readResidentByKind, residentByKind, residentSteps } from "../../scripts/soak/process-memory.ts";
 import { PASSWORD_HASH_MEMORY_KIB } from "../../server/lib/passwords.ts";
 
@@ -110,5 +111,45 @@ describe("where a process's resident memory lives", () => {
       { replica: "réplica 2", t: 60_000, kind: "mallocMb", fromMb: 68, toMb: 78 },
       { replica: "réplica 1", t: 120_000, kind: "machineCodeMb", fromMb: 9.9, toMb: 12 },
     ]);
+  });
+});
+
+// glibc raises its malloc thresholds on its own each time it unmaps a block larger than they are (up to 32 MB, the trim
+// threshold to twice that): from then on a block that size comes from an arena and as much freed memory stays at the
+// top of one. A fixed MALLOC_TRIM_THRESHOLD_ turns that off (scripts/portal-process.mjs).
+describe("malloc's thresholds in a portal process", () => {
+  // Frees a 10 MB buffer, then takes a 6 MB one on the main thread and prints how much the main arena ([heap]) grew, in MB.
+  const mainArenaGrowthAfterALargeFree = (environment: NodeJS.ProcessEnv) =>
+    Number(
+      execFileSync(
+        process.execPath,
+        [
+          "--expose-gc",
+          "--no-concurrent-array-buffer-sweeping",
+          "-e",
+          `const { readFileSync } = require("node:fs");
+           const heapKib = () => {
+             const line = readFileSync("/proc/self/maps", "utf8").split("\\n").find((entry) => entry.endsWith("[heap]"));
+             if (!line) return 0;
+             const [from, to] = line.split(/\\s+/)[0].split("-").map((address) => parseInt(address, 16));
+             return (to - from) / 1024;
+           };
+           let large = new ArrayBuffer(10 * 1024 * 1024); new Uint8Array(large).fill(1); large = null; gc(); gc();
+           setTimeout(() => {
+             gc();
+             const before = heapKib();
+             const next = new ArrayBuffer(6 * 1024 * 1024); new Uint8Array(next).fill(1);
+             process.stdout.write(String((heapKib() - before) / 1024));
+           }, 50);`,
+        ],
+        { env: environment, encoding: "utf8" },
+      ),
+    );
+  const { MALLOC_TRIM_THRESHOLD_: _fixedThreshold, MALLOC_MMAP_THRESHOLD_: _mmapThreshold, ...inherited } = process.env;
+
+  it("gives a large block back to the system even after a larger one was freed, where glibc's moving threshold keeps it", () => {
+    expect(mainArenaGrowthAfterALargeFree({ ...inherited, ...portalProcessEnv })).toBeLessThan(1);
+    const { MALLOC_TRIM_THRESHOLD_: _portalThreshold, ...withoutFixedThreshold } = portalProcessEnv;
+    expect(mainArenaGrowthAfterALargeFree({ ...inherited, ...withoutFixedThreshold })).toBeGreaterThanOrEqual(5);
   });
 });

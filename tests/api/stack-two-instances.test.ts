@@ -83,7 +83,7 @@ describe("npm run stack: two portal instances behind the proxy", () => {
     expect(pids["portal-2"]).toBeGreaterThan(0);
   });
 
-  it("starts each instance with the environment and node options of scripts/portal-process.mjs (two malloc arenas, no memory reducer)", () => {
+  it("starts each instance with the environment and node options of scripts/portal-process.mjs (two malloc arenas, a fixed malloc trim threshold, no memory reducer)", () => {
     for (const name of ["portal-1", "portal-2"]) {
       const environment = readFileSync(`/proc/${pids[name]}/environ`, "utf8").split("\0");
       for (const [variable, value] of Object.entries(portalProcessEnv)) expect(environment, name).toContain(`${variable}=${value}`);

@@ -94,7 +94,7 @@ const RESIDENT_STEP_MB = 2;
 const buckets = new Map<string, Array<{ t: number; buckets: Map<number, number> }>>();
 const missed = new Map<string, number>();
 let startedAt = 0;
-async function sample() {
+async function sample(keepResidents = false) {
   const t = Date.now() - startedAt;
   // Both replicas at once, each given most of the 10 s: a replica too busy to answer its /metrics in that time leaves a
   // gap (counted, and shown in the table) rather than a made-up value.
@@ -106,12 +106,14 @@ async function sample() {
       ),
     ),
   );
+  const readings: typeof residents = [];
   for (const [index, replica] of replicas.entries()) {
     const text = texts[index]!;
     const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
     if (!text) missed.set(replica.name, (missed.get(replica.name) ?? 0) + 1);
     const pid = stack.pidOn(replica.port);
     const resident = pid ? readResidentByKind(pid, PASSWORD_HASH_MEMORY_KIB) : undefined;
+    if (resident) readings.push({ t, replica: replica.name, ...resident });
     memory.push({
       t,
       replica: replica.name,
@@ -127,19 +129,12 @@ async function sample() {
     const read = loopBuckets(text);
     if (read.size) buckets.set(replica.name, [...(buckets.get(replica.name) ?? []), { t, buckets: read }]);
   }
-  if (memory.length % (6 * replicas.length) === 0) sampleResidents(t);
+  // Once a minute (and at the end), the readings by kind are kept for the report.
+  if (keepResidents || memory.length % (6 * replicas.length) === 0) residents.push(...readings);
   const { rows } = await database.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
   );
   connections.push({ t, connections: rows[0]!.n });
-}
-
-function sampleResidents(t: number) {
-  for (const replica of replicas) {
-    const pid = stack.pidOn(replica.port);
-    const resident = pid ? readResidentByKind(pid, PASSWORD_HASH_MEMORY_KIB) : undefined;
-    if (resident) residents.push({ t, replica: replica.name, ...resident });
-  }
 }
 
 /** Where each replica's RSS went over the judged window, by kind (first and last reading of /proc/<pid>/smaps in it). */
@@ -272,8 +267,7 @@ try {
     }
     await sleep(SAMPLE_MS - ((Date.now() - startedAt) % SAMPLE_MS));
   }
-  await sample();
-  sampleResidents(Date.now() - startedAt);
+  await sample(true);
   await snapshot("final");
   for (const files of snapshotFiles.values())
     if (files.length === 2) console.log(`soak: qué creció entre las instantáneas: node scripts/heap-diff.mjs ${files.join(" ")}`);

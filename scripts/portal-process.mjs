@@ -8,8 +8,9 @@
 // freed), it raises them on its own to that size (up to 32 MB; the trim threshold to twice it): from then on blocks
 // that large come from an arena and that much freed memory stays at the top of one. In about one 30-min soak in five a
 // replica's arena kept 8–10 MB more in one step (at the moment V8 installed an optimized compile) and the RSS slope
-// missed. A fixed threshold (glibc's default, 128 kB, now not raised) hands it back: 20–33 MB less malloc per replica
-// and no step in the soaks of 3-12-2026 (docs/rendimiento.md, «Soak»; tests/api/process-memory.test.ts).
+// missed. A fixed threshold (glibc's default, 128 kB, now not raised) hands it back: no step in three soaks of
+// 3-12-2026, the arenas flat at 38–58 MB per replica (61 and 73 MB in the 90-min run without it; docs/rendimiento.md,
+// «Soak»; tests/api/process-memory.test.ts).
 export const portalProcessEnv = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072" };
 
 // --no-memory-reducer: V8's memory reducer, meant for idle browser tabs, ran every few minutes under the soak's steady
